@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Footprint",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "FootprintGeo", targets: ["FootprintGeo"]),
+        .library(name: "FootprintHangul", targets: ["FootprintHangul"]),
+        .library(name: "FootprintProjection", targets: ["FootprintProjection"]),
+        .library(name: "FootprintStore", targets: ["FootprintStore"]),
+        .library(name: "FootprintRender", targets: ["FootprintRender"]),
+        .executable(name: "footprint", targets: ["footprint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "FootprintGeo"),
+        .target(name: "FootprintHangul"),
+        // Headers only: FootprintProjection resolves PROJ's functions with dlopen on first use, so a
+        // process that projects nothing does not pay the ~10 ms of linking libproj.
+        .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
+        .target(name: "FootprintProjection", dependencies: ["CProj", "FootprintGeo"]),
+        .target(
+            name: "FootprintStore",
+            dependencies: [
+                "FootprintGeo", "FootprintHangul", "FootprintProjection",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+        .target(name: "FootprintRender", dependencies: ["FootprintGeo"]),
+        .target(name: "FootprintTestSupport", dependencies: ["FootprintStore"]),
+        .executableTarget(
+            name: "footprint",
+            dependencies: [
+                "FootprintGeo", "FootprintHangul", "FootprintProjection", "FootprintStore", "FootprintRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "FootprintGeoTests", dependencies: ["FootprintGeo"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FootprintHangulTests", dependencies: ["FootprintHangul"]),
+        .testTarget(name: "FootprintProjectionTests", dependencies: ["FootprintProjection"]),
+        .testTarget(
+            name: "FootprintStoreTests", dependencies: ["FootprintStore", "FootprintTestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "FootprintRenderTests", dependencies: ["FootprintRender"]),
+        .testTarget(name: "footprintTests", dependencies: ["footprint"], resources: [.copy("Fixtures")]),
+    ]
+)

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+@main
+struct Footprint: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "footprint",
+        abstract: "A personal map diary: places, routes, Korean search and maps, offline.",
+        subcommands: [GeoCommand.self])
+
+    /// The database file, for every subcommand that opens one.
+    @Option(name: .long, help: "The database file (default: $FOOTPRINT_DB, else ./footprint.sqlite).")
+    var db: String?
+}

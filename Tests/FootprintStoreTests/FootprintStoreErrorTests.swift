@@ -1,0 +1,11 @@
+import Testing
+
+@testable import FootprintStore
+
+@Suite struct FootprintStoreErrorTests {
+    @Test func missingDatabaseSuggestsInit() {
+        #expect(
+            FootprintStoreError.databaseMissing(path: "x.sqlite").description
+                == "The database x.sqlite does not exist; create it with `footprint init`.")
+    }
+}
