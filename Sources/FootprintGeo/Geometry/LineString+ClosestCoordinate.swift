@@ -68,7 +68,8 @@ extension LineString {
             let bound: Double
             if arc <= 1.5 {
                 let deviation = 0.001 * arc * arc + 1e-9
-                bound = Geodesic.smallestRadiusOfCurvature * max(0, target.angle(toArcFrom: previous, to: next) - deviation)
+                bound =
+                    Geodesic.smallestRadiusOfCurvature * max(0, target.angle(toArcFrom: previous, to: next) - deviation)
             } else {
                 bound = 0
             }

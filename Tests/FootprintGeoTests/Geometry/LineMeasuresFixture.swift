@@ -5,7 +5,11 @@ import Foundation
 /// `Fixtures/line_measures.csv`, written by `tools/fixtures/line_measures_cases.py` with
 /// GeographicLib 2.1: lines, their lengths, points at distances and closest points.
 enum LineMeasuresFixture {
-    struct PointAt: Sendable { var line: String; var distance: Double; var expected: Coordinate }
+    struct PointAt: Sendable {
+        var line: String
+        var distance: Double
+        var expected: Coordinate
+    }
     struct Closest: Sendable {
         var line: String
         var query: Coordinate

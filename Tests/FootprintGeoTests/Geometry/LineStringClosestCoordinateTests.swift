@@ -38,9 +38,11 @@ import Testing
     /// A wandering 3,000-position walk in Seoul and queries around it: the screened search must
     /// find what refining every segment finds.
     @Test func screeningNeverMissesTheNearestSegment() throws {
-        var generator = SplitMix64(seed: 20240501)
+        var generator = SplitMix64(seed: 20_240_501)
         var coordinates: [Coordinate] = []
-        var latitude = 37.55, longitude = 126.98, heading = 0.0
+        var latitude = 37.55
+        var longitude = 126.98
+        var heading = 0.0
         for _ in 0..<3000 {
             heading += Double.random(in: -0.6...0.6, using: &generator)
             latitude += 0.0004 * cos(heading)
@@ -57,8 +59,10 @@ import Testing
             for index in coordinates.indices.dropLast() {
                 best = min(
                     best,
-                    LineString.closestPoint(onGeodesicFrom: coordinates[index], to: coordinates[index + 1], nearest: query)
-                        .distance)
+                    LineString.closestPoint(
+                        onGeodesicFrom: coordinates[index], to: coordinates[index + 1], nearest: query
+                    )
+                    .distance)
             }
             #expect(found.distanceMeters == best)
         }
