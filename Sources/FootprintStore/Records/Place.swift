@@ -59,7 +59,7 @@ public struct Place: Hashable, Sendable, Identifiable {
     }
 }
 
-extension Place: FetchableRecord, PersistableRecord {
+extension Place: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "places"
 
     /// The columns of `places` that Footprint reads and writes.
