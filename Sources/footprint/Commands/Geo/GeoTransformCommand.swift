@@ -73,49 +73,114 @@ struct GeoTransformCommand: ParsableCommand {
         }
         // Millimetres for metres; 1e-9° is about 0.1 mm on the ground.
         let decimals = transformer.targetIsGeographic ? 9 : 3
-        var text = ""
+        var text: [UInt8] = []
         text.reserveCapacity(points.count * 26)
         for (index, point) in points.enumerated() {
-            if index > 0 { text += "\n" }
-            text += Self.fixed(point.x, decimals: decimals)
-            text += ","
-            text += Self.fixed(point.y, decimals: decimals)
+            if index > 0 { text.append(UInt8(ascii: "\n")) }
+            Self.appendFixed(point.x, decimals: decimals, to: &text)
+            text.append(UInt8(ascii: ","))
+            Self.appendFixed(point.y, decimals: decimals, to: &text)
         }
-        if !points.isEmpty { Output.line(text) }
+        if !points.isEmpty { Output.line(String(decoding: text, as: UTF8.self)) }
     }
 
     /// Reads every `X,Y` line of stdin, skipping blank ones; a bad line stops with its number.
+    ///
+    /// Works on the UTF-8 bytes (a 1M-line input in ~0.2 s): lines end at `\n`, a trailing `\r`
+    /// and spaces or tabs around each number are ignored.
     static func readStandardInput() throws -> (points: [CRSCoordinate], lineNumbers: [Int]) {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         var points: [CRSCoordinate] = []
         var lineNumbers: [Int] = []
-        // `isNewline` takes "\r\n" (one Character in Swift) as one line break, as it does "\n".
-        let lines = String(decoding: data, as: UTF8.self).split(
-            omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        for (offset, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            guard let pair = XYArgument(argument: trimmed) else {
-                throw TransformInputError(
-                    location: "stdin:\(offset + 1)", message: "“\(trimmed)” is not an X,Y pair of numbers.")
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lineStart = 0
+            var lineNumber = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                lineNumber += 1
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                lineStart = lineEnd + 1
+                if line.allSatisfy(XYArgument.isSpace) { continue }
+                guard let pair = XYArgument(utf8: line) else {
+                    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    throw TransformInputError(
+                        location: "stdin:\(lineNumber)", message: "“\(text)” is not an X,Y pair of numbers.")
+                }
+                points.append(CRSCoordinate(x: pair.x, y: pair.y))
+                lineNumbers.append(lineNumber)
             }
-            points.append(CRSCoordinate(x: pair.x, y: pair.y))
-            lineNumbers.append(offset + 1)
         }
         return (points, lineNumbers)
     }
 
-    /// `value` with exactly `decimals` decimals, rounded as C's printf does (from the exact binary
-    /// value); never `-0.000`.
-    static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return String(value) }
-        var buffer = [CChar](repeating: 0, count: 352)
-        let count = withVaList([value]) { arguments in
-            vsnprintf(&buffer, buffer.count, "%.\(decimals)f", arguments)
+    /// Appends `value` with exactly `decimals` (0…9) decimals to `output`, rounded as C's printf
+    /// does — from the exact binary value, ties to even, like `cs2cs -f %.3f` —; never `-0.000`.
+    ///
+    /// `value × 10^decimals` is computed in doubles: it is within half an ulp of the exact product,
+    /// so rounding it gives printf's digit unless it lies within an ulp of a half; those rare
+    /// values (and huge ones) go to `vsnprintf` itself. `vsnprintf` for every number took a third
+    /// of a 1M-line run (its `CVarArg` boxing), this path a few nanoseconds.
+    static func appendFixed(_ value: Double, decimals: Int, to output: inout [UInt8]) {
+        let scaled = value * powersOfTen[decimals]
+        // Below 2^53 every integer and half-integer is a double, so floor and fraction are exact.
+        guard scaled.isFinite, abs(scaled) < 0x1p53 else { return appendPrintf(value, decimals: decimals, to: &output) }
+        let floor = scaled.rounded(.down)
+        let fraction = scaled - floor
+        guard abs(fraction - 0.5) > scaled.ulp else { return appendPrintf(value, decimals: decimals, to: &output) }
+        let rounded = Int64(fraction > 0.5 ? floor + 1 : floor)
+        if rounded < 0 { output.append(UInt8(ascii: "-")) }
+        let magnitude = rounded.magnitude
+        let unit = UInt64(powersOfTen[decimals])
+        appendDigits(magnitude / unit, minimumCount: 1, to: &output)
+        if decimals > 0 {
+            output.append(UInt8(ascii: "."))
+            appendDigits(magnitude % unit, minimumCount: decimals, to: &output)
         }
-        var text = String(decoding: buffer[0..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
-        return text
+    }
+
+    /// 10⁰ … 10⁹, exact doubles.
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+
+    /// Appends the decimal digits of `number` (below 2⁵³), zero-padded on the left to `minimumCount`.
+    private static func appendDigits(_ number: UInt64, minimumCount: Int, to output: inout [UInt8]) {
+        var count = 1
+        var limit: UInt64 = 10
+        while number >= limit {
+            count += 1
+            limit *= 10
+        }
+        count = max(count, minimumCount)
+        let start = output.count
+        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var rest = number
+        var index = start + count - 1
+        while rest > 0 {
+            output[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
+    }
+
+    /// The slow, exact path: `vsnprintf` with `%.Nf`, without the sign of a negative zero.
+    private static func appendPrintf(_ value: Double, decimals: Int, to output: inout [UInt8]) {
+        guard value.isFinite else { return output.append(contentsOf: String(value).utf8) }
+        // 309 integer digits (DBL_MAX) + the point and decimals fit in 352 bytes.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
+            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.\(decimals)f", $0) }
+            let text = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(count))
+            let isNegativeZero =
+                text.first == UInt8(ascii: "-") && text.dropFirst().allSatisfy { $0 == 0x30 || $0 == 0x2E }
+            output.append(contentsOf: isNegativeZero ? text.dropFirst() : text[...])
+        }
+    }
+
+    /// `value` with exactly `decimals` decimals (see ``appendFixed(_:decimals:to:)``).
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var output: [UInt8] = []
+        appendFixed(value, decimals: decimals, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
@@ -125,17 +190,40 @@ struct XYArgument: ExpressibleByArgument, Sendable {
     var y: Double
 
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-            x.isFinite, y.isFinite
+        var text = argument
+        guard let pair = text.withUTF8({ XYArgument(utf8: $0) }) else { return nil }
+        self = pair
+    }
+
+    /// Parses `X,Y` from UTF-8 bytes; spaces, tabs and a carriage return around each number are
+    /// allowed. NaN and infinities are not positions.
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")),
+            let x = Self.number(UnsafeBufferPointer(rebasing: bytes[..<comma])),
+            let y = Self.number(UnsafeBufferPointer(rebasing: bytes[(comma + 1)...]))
         else { return nil }
         self.x = x
         self.y = y
     }
 
     static var defaultValueDescription: String { "X,Y" }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    /// The finite number the bytes spell, surrounding spaces ignored; nil otherwise (a second
+    /// comma, as in `1,2,3`, makes the y text invalid).
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        // A number of up to 15 bytes makes a small String, stored inline: no allocation.
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self)),
+            value.isFinite
+        else { return nil }
+        return value
+    }
 }
 
 /// A bad line of `geo transform`'s input, named by its place (`stdin:3`).
