@@ -3,8 +3,8 @@ import Foundation
 /// The process-wide cache of PROJ transformations, one per (source, target) pair.
 ///
 /// Building a transformation costs `proj_create` of both CRSs, `proj_create_crs_to_crs_from_pj`
-/// and, for the first of a context, opening `proj.db` (~17 ms together): the cache pays it once a
-/// pair. Entries live for the life of the process; a diary uses a handful of pairs.
+/// and opening `proj.db` in the new context (~10 ms for a process's first pair, ~1 ms for later
+/// ones, measured on Debian 12 with PROJ 9.1.1): the cache pays it once a pair. Entries live for the life of the process; a diary uses a handful of pairs.
 final class TransformerCache: @unchecked Sendable {
     static let shared = TransformerCache()
 
