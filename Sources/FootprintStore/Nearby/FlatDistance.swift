@@ -1,36 +1,36 @@
 import FootprintGeo
 import Foundation
 
-/// A cheap distance estimate around a fixed centre, used only to drop candidates that are
-/// clearly outside a circle before the exact geodesic runs on the rest.
+/// A cheap distance estimate with a known error bound, used to sort and classify candidates before
+/// the exact geodesic runs on the few that decide the answer.
 ///
-/// It scales latitude and longitude differences by the meridional radius `M` and the parallel
-/// radius `N cos φ` at the centre (an equirectangular projection fitted to the ellipsoid there).
-/// Its relative error stays below ``relativeError`` for radii up to 50 km and latitudes up to 60°
-/// beyond those the caller runs the exact geodesic on every candidate.
+/// It is the ellipsoidal "flat Earth" formula: latitude and longitude differences scaled by the
+/// meridional radius `M` and the parallel radius `N cos φ` at the pair's mean latitude. Its
+/// relative error stays below ``relativeError`` (checked against GeographicLib in the tests) for
+/// distances up to ``maximumRadius`` and latitudes up to ±``maximumLatitude``; elsewhere
+/// ``isUsable(center:radiusMeters:)`` is false and the caller runs the exact geodesic instead.
 struct FlatDistance: Sendable {
     let center: Coordinate
-    let metersPerDegreeLatitude: Double
-    let metersPerDegreeLongitude: Double
-    /// A bound on `|estimate − exact| / exact` inside the domain where ``isUsable`` holds.
-    let relativeError = 0.02
+    private let centerLatitudeRadians: Double
+
+    /// A bound on `|estimate − exact| / exact` inside the usable domain.
+    static let relativeError = 1e-4
+    static let maximumRadius = 20_000.0
+    static let maximumLatitude = 70.0
+
+    // WGS84, EPSG:7030.
+    private static let a = 6_378_137.0
+    private static let eSquared = (1 / 298.257223563) * (2 - 1 / 298.257223563)
+    private static let radiansPerDegree = Double.pi / 180
 
     /// Whether the estimate may be trusted within `radiusMeters` of `center`.
     static func isUsable(center: Coordinate, radiusMeters: Double) -> Bool {
-        radiusMeters <= 50_000 && abs(center.latitude) <= 60
+        radiusMeters <= maximumRadius && abs(center.latitude) <= maximumLatitude
     }
 
     init(center: Coordinate) {
         self.center = center
-        let a = SearchBox.equatorialRadius
-        let f = SearchBox.flattening
-        let eSquared = f * (2 - f)
-        let phi = center.latitude * .pi / 180
-        let w = 1 - eSquared * sin(phi) * sin(phi)
-        let meridional = a * (1 - eSquared) / (w * w.squareRoot())
-        let normal = a / w.squareRoot()
-        metersPerDegreeLatitude = meridional * .pi / 180
-        metersPerDegreeLongitude = normal * cos(phi) * .pi / 180
+        centerLatitudeRadians = center.latitude * Self.radiansPerDegree
     }
 
     /// The estimated distance in metres (longitude difference taken the short way round).
@@ -38,8 +38,13 @@ struct FlatDistance: Sendable {
     func estimate(latitude: Double, longitude: Double) -> Double {
         var deltaLongitude = longitude - center.longitude
         if deltaLongitude > 180 { deltaLongitude -= 360 } else if deltaLongitude < -180 { deltaLongitude += 360 }
-        let north = (latitude - center.latitude) * metersPerDegreeLatitude
-        let east = deltaLongitude * metersPerDegreeLongitude
+        let meanLatitude = 0.5 * (latitude * Self.radiansPerDegree + centerLatitudeRadians)
+        let sine = sin(meanLatitude)
+        let w = 1 - Self.eSquared * sine * sine
+        let normal = Self.a / w.squareRoot()
+        let meridional = normal * (1 - Self.eSquared) / w
+        let north = (latitude - center.latitude) * Self.radiansPerDegree * meridional
+        let east = deltaLongitude * Self.radiansPerDegree * normal * cos(meanLatitude)
         return (north * north + east * east).squareRoot()
     }
 }
