@@ -1,5 +1,4 @@
 import FootprintGeo
-import Foundation
 
 /// The human output of the geo commands: metres to the millimetre, bearings to 1e-4° (about a
 /// centimetre sideways per 100 km), points as LAT,LON to 1e-8° (about a millimetre) so that they
@@ -25,12 +24,9 @@ enum GeoFormat {
         return value.isNaN ? "nan" : String(value)
     }
 
-    /// `value` with a fixed number of decimals, never `-0.000`.
+    /// `value` with a fixed number of decimals as printf rounds, never `-0.000` (the fast
+    /// formatter of `geo transform`).
     private static func fixed(_ value: Double, decimals: Int) -> String {
-        let text = String(format: "%.\(decimals)f", value)
-        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-            return String(text.dropFirst())
-        }
-        return text
+        GeoTransformCommand.fixed(value, decimals: decimals)
     }
 }
