@@ -136,7 +136,8 @@ extension Jamo {
         static let compatibilityForArchaic: [UInt32: UInt32] = {
             var inverse: [UInt32: UInt32] = [:]
             for (offset, conjoining) in compatibilityDecomposition.enumerated() {
-                let isModern = (0x1100...0x1112).contains(conjoining) || (0x1161...0x1175).contains(conjoining)
+                let isModern =
+                    (0x1100...0x1112).contains(conjoining) || (0x1161...0x1175).contains(conjoining)
                     || (0x11A8...0x11C2).contains(conjoining)
                 if !isModern && conjoining != 0x1160 { inverse[conjoining] = 0x3131 + UInt32(offset) }
             }

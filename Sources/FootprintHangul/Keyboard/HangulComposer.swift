@@ -95,8 +95,10 @@ public struct HangulComposer: Hashable, Sendable {
                     // The final moves to the next syllable; of a cluster, only its second half.
                     let keys = Jamo.keystrokes(of: Jamo.jongsungs[final - 1])
                     let kept = keys.count == 2 ? Jamo.index(of: keys[0], as: .jongsung)! : 0
-                    committed.unicodeScalars.append(HangulSyllable(uncheckedChosung: initial, jungsung: medial, jongsung: kept).scalar)
-                    state = .syllable(Jamo.index(of: keys[keys.count - 1], as: .chosung)!, Jamo.index(of: key, as: .jungsung)!, 0)
+                    committed.unicodeScalars.append(
+                        HangulSyllable(uncheckedChosung: initial, jungsung: medial, jongsung: kept).scalar)
+                    state = .syllable(
+                        Jamo.index(of: keys[keys.count - 1], as: .chosung)!, Jamo.index(of: key, as: .jungsung)!, 0)
                 }
             } else if final == 0, let jongsung = Jamo.index(of: key, as: .jongsung) {
                 state = .syllable(initial, medial, jongsung)
@@ -120,7 +122,8 @@ public struct HangulComposer: Hashable, Sendable {
         case .empty: break
         case .consonant(let scalar), .vowel(let scalar): text.unicodeScalars.append(scalar)
         case .syllable(let initial, let medial, let final):
-            text.unicodeScalars.append(HangulSyllable(uncheckedChosung: initial, jungsung: medial, jongsung: final).scalar)
+            text.unicodeScalars.append(
+                HangulSyllable(uncheckedChosung: initial, jungsung: medial, jongsung: final).scalar)
         }
     }
 }

@@ -111,24 +111,35 @@ extension HangulQuery {
         return completions
     }
 
-    /// The unit sequences with one or more pairs of equal plain consonants (`ㅅ`,`ㅅ`) read as
-    /// the double consonant (`ㅆ`), at most ``maximumDoubledVariants``.
+    /// The unit sequences with pairs of equal plain consonants (`ㅅ`,`ㅅ`) read as the double
+    /// consonant (`ㅆ`): each pair alone, left to right, then every non-overlapping pair from the
+    /// left; at most ``maximumDoubledVariants``. Linear in the query's length, however long.
     static func doubledVariants(of units: [MatchPattern.Unit]) -> [[MatchPattern.Unit]] {
-        var variants: [[MatchPattern.Unit]] = []
-        func visit(_ index: Int, _ built: [MatchPattern.Unit], replaced: Bool) {
-            guard variants.count < maximumDoubledVariants else { return }
-            guard index < units.count else {
-                if replaced { variants.append(built) }
-                return
-            }
-            if index + 1 < units.count, case .chosung(let first) = units[index],
-                case .chosung(let second) = units[index + 1], first == second, let double = Jamo.doubled(first)
-            {
-                visit(index + 2, built + [.chosung(double)], replaced: true)
-            }
-            visit(index + 1, built + [units[index]], replaced: replaced)
+        func double(at index: Int) -> MatchPattern.Unit? {
+            guard index + 1 < units.count, case .chosung(let first) = units[index],
+                case .chosung(let second) = units[index + 1], first == second
+            else { return nil }
+            return Jamo.doubled(first).map(MatchPattern.Unit.chosung)
         }
-        visit(0, [], replaced: false)
+        var variants: [[MatchPattern.Unit]] = []
+        for index in units.indices where variants.count < maximumDoubledVariants {
+            guard let doubled = double(at: index) else { continue }
+            variants.append(Array(units[..<index]) + [doubled] + units[(index + 2)...])
+        }
+        var greedy: [MatchPattern.Unit] = []
+        var index = 0
+        while index < units.count {
+            if let doubled = double(at: index) {
+                greedy.append(doubled)
+                index += 2
+            } else {
+                greedy.append(units[index])
+                index += 1
+            }
+        }
+        if greedy.count < units.count && variants.count < maximumDoubledVariants && !variants.contains(greedy) {
+            variants.append(greedy)
+        }
         return variants
     }
 }

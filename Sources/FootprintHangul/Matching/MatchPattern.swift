@@ -49,15 +49,17 @@ public struct MatchPattern: Hashable, Sendable {
     /// A pattern of `units`, reported under `rule`.
     public init(rule: MatchRule, units: [Unit], reading: String? = nil) {
         var merged: [Unit] = []
+        var pendingText = ""
         for unit in units {
-            if case .text(let next) = unit, case .text(let previous)? = merged.last {
-                merged[merged.count - 1] = .text(previous + next)
-            } else if case .text(let text) = unit, text.isEmpty {
+            if case .text(let text) = unit {
+                pendingText += text
                 continue
-            } else {
-                merged.append(unit)
             }
+            if !pendingText.isEmpty { merged.append(.text(pendingText)) }
+            pendingText = ""
+            merged.append(unit)
         }
+        if !pendingText.isEmpty { merged.append(.text(pendingText)) }
         self.rule = rule
         self.units = merged
         self.reading = reading

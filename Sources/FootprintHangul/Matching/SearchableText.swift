@@ -30,7 +30,9 @@ public struct SearchableText: Hashable, Sendable {
     /// `CGV 강남` → `cgvㄱㄴ`. Every ``MatchPattern/chosung`` of a pattern that matches is a
     /// substring of it, so an index of it (or of its bigrams) narrows 초성 queries.
     public var chosung: String {
-        String(String.UnicodeScalarView(scalars.map { HangulSyllable(Unicode.Scalar($0)!)?.chosung ?? Unicode.Scalar($0)! }))
+        String(
+            String.UnicodeScalarView(
+                scalars.map { HangulSyllable(Unicode.Scalar($0)!)?.chosung ?? Unicode.Scalar($0)! }))
     }
 
     /// The 2-set keystrokes of the normalized text as jamo (``DubeolsikKeyboard/keystrokes(of:)``):

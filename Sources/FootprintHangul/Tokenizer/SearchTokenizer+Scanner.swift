@@ -212,9 +212,9 @@ extension SearchTokenizer {
             if previous != 0 {
                 Self.write(previous, to: hangulToken)
                 Self.write(value, to: hangulToken + 3)
-                try body(RawToken(bytes: .init(start: hangulToken, count: 6), byteRange: previousStart..<end, isColocated: false))
+                try emit(hangulToken, 6, previousStart..<end, colocated: false, body)
                 if emitsUnigrams {
-                    try body(RawToken(bytes: .init(start: hangulToken, count: 3), byteRange: previousStart..<previousEnd, isColocated: true))
+                    try emit(hangulToken, 3, previousStart..<previousEnd, colocated: true, body)
                 }
                 if emitsChosung {
                     let first = chosung(of: previous)
@@ -222,7 +222,7 @@ extension SearchTokenizer {
                     if first != previous || second != value {
                         Self.write(first, to: hangulToken + 6)
                         Self.write(second, to: hangulToken + 9)
-                        try body(RawToken(bytes: .init(start: hangulToken + 6, count: 6), byteRange: previousStart..<end, isColocated: true))
+                        try emit(hangulToken + 6, 6, previousStart..<end, colocated: true, body)
                     }
                 }
                 runLength += 1
@@ -239,12 +239,12 @@ extension SearchTokenizer {
             guard previous != 0 else { return }
             if isDocument || runLength == 1 {
                 Self.write(previous, to: hangulToken)
-                try body(RawToken(bytes: .init(start: hangulToken, count: 3), byteRange: previousStart..<previousEnd, isColocated: false))
+                try emit(hangulToken, 3, previousStart..<previousEnd, colocated: false, body)
                 if emitsChosung {
                     let initial = chosung(of: previous)
                     if initial != previous {
                         Self.write(initial, to: hangulToken + 6)
-                        try body(RawToken(bytes: .init(start: hangulToken + 6, count: 3), byteRange: previousStart..<previousEnd, isColocated: true))
+                        try emit(hangulToken + 6, 3, previousStart..<previousEnd, colocated: true, body)
                     }
                 }
             }
@@ -256,7 +256,7 @@ extension SearchTokenizer {
         private mutating func flushWord<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
             guard wordStart >= 0 else { return }
             let range = wordStart..<wordEnd
-            try body(RawToken(bytes: .init(start: scratch, count: wordLength), byteRange: range, isColocated: false))
+            try emit(scratch, wordLength, range, colocated: false, body)
             if isDocument && wordClassChanges > 0 && !wordIsFull && wordLength > 1 {
                 var partStart = 0
                 for index in 1...wordLength {
@@ -265,7 +265,7 @@ extension SearchTokenizer {
                         // A non-ASCII letter's continuation bytes never start a part.
                         if !atEnd && scratch[index] & 0xC0 == 0x80 { continue }
                         let partRange = wordIsVerbatim ? (wordStart + partStart)..<(wordStart + index) : range
-                        try body(RawToken(bytes: .init(start: scratch + partStart, count: index - partStart), byteRange: partRange, isColocated: true))
+                        try emit(scratch + partStart, index - partStart, partRange, colocated: true, body)
                         partStart = index
                     }
                 }
@@ -275,6 +275,15 @@ extension SearchTokenizer {
             wordIsFull = false
             wordIsVerbatim = true
             wordClassChanges = 0
+        }
+
+        /// Hands `count` bytes at `start` to the callback.
+        @inline(__always)
+        private func emit<E: Error>(
+            _ start: UnsafeMutablePointer<UInt8>, _ count: Int, _ range: Range<Int>, colocated: Bool,
+            _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            try body(RawToken(bytes: .init(start: start, count: count), byteRange: range, isColocated: colocated))
         }
 
         @inline(__always)

@@ -84,7 +84,9 @@ public struct SearchTokenizer: Hashable, Sendable {
             isColocated = colocated
         }
 
-        public var description: String { "\(isColocated ? "+" : "")\(text)@\(byteRange.lowerBound)..<\(byteRange.upperBound)" }
+        public var description: String {
+            "\(isColocated ? "+" : "")\(text)@\(byteRange.lowerBound)..<\(byteRange.upperBound)"
+        }
     }
 
     /// A word token is cut at this many bytes (at a scalar boundary), so that no input can make

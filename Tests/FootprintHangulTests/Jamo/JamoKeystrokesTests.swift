@@ -33,12 +33,15 @@ import Testing
         #expect(Jamo.keystrokes(of: "가") == [])
     }
 
-    @Test(arguments: [("ㄱ", "ㄱ"), ("ㅏ", "ㅗ"), ("ㅗ", "ㅗ"), ("ㄷ", "ㄷ"), ("ㅅ", "ㄱ")] as [(Unicode.Scalar, Unicode.Scalar)])
+    @Test(
+        arguments: [("ㄱ", "ㄱ"), ("ㅏ", "ㅗ"), ("ㅗ", "ㅗ"), ("ㄷ", "ㄷ"), ("ㅅ", "ㄱ")] as [(Unicode.Scalar, Unicode.Scalar)])
     func pairsThatDoNotCombine(first: Unicode.Scalar, second: Unicode.Scalar) {
         #expect(Jamo.combining(first, second) == nil)
     }
 
-    @Test(arguments: [("ㄱ", "ㄲ"), ("ㄷ", "ㄸ"), ("ㅂ", "ㅃ"), ("ㅅ", "ㅆ"), ("ㅈ", "ㅉ"), ("ㄴ", nil), ("ㄲ", nil)] as [(Unicode.Scalar, Unicode.Scalar?)])
+    @Test(
+        arguments: [("ㄱ", "ㄲ"), ("ㄷ", "ㄸ"), ("ㅂ", "ㅃ"), ("ㅅ", "ㅆ"), ("ㅈ", "ㅉ"), ("ㄴ", nil), ("ㄲ", nil)]
+            as [(Unicode.Scalar, Unicode.Scalar?)])
     func doubledConsonant(plain: Unicode.Scalar, double: Unicode.Scalar?) {
         #expect(Jamo.doubled(plain) == double)
     }

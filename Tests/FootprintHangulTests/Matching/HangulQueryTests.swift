@@ -50,6 +50,19 @@ import Testing
         #expect(HangulQuery(query).match(candidate) == nil)
     }
 
+    /// Any input is literal text: long strings, FTS syntax, emoji, lone jamo never fail.
+    @Test(arguments: [
+        String(repeating: "ㄱ", count: 10_000), String(repeating: "스타벅스", count: 2_500),
+        String(repeating: "a", count: 10_000),
+        String(repeating: "ㅅ타", count: 5_000), "\"*-^:NEAR AND OR NOT()", "😀", "ㅏ", "-카페",
+    ])
+    func anyQueryIsHandled(query: String) {
+        let analysed = HangulQuery(query)
+        #expect(!analysed.patterns.isEmpty)
+        #expect(analysed.match("스타벅스 강남역점") == nil || query.count < 100)
+        #expect(analysed.match(query)?.rule == .exact)
+    }
+
     @Test func mistypeMatchNamesItsReading() {
         #expect(HangulQuery("tmxkqjrtm").match("스타벅스")?.reading == "스타벅스")
         #expect(HangulQuery("ㅊㅎㅍ").match("CGV")?.reading == "cgv")
@@ -76,9 +89,10 @@ import Testing
         #expect(ranked == ["강남", "강남역", "CGV 강남", "스타벅스 강남점", "신강남 노래방"])
         #expect(HangulMatch(rule: .exact, position: .substring) < HangulMatch(rule: .chosung, position: .whole))
         #expect(MatchRule.allCases == MatchRule.allCases.sorted())
-        #expect(MatchRule.allCases.map(\.description) == [
-            "exact", "chosung", "mixed_chosung", "partial_syllable", "doubled_consonant", "keyboard_mistype",
-        ])
+        #expect(
+            MatchRule.allCases.map(\.description) == [
+                "exact", "chosung", "mixed_chosung", "partial_syllable", "doubled_consonant", "keyboard_mistype",
+            ])
         #expect(MatchPosition.allCases.map(\.description) == ["whole", "prefix", "word_prefix", "substring"])
     }
 
@@ -122,17 +136,20 @@ import Testing
     /// to at least one whole syllable, with nothing Latin in the name, finds the name.
     /// Names of KS X 1001 syllables only: a rare syllable on the way (`붸` while typing `뷁`) is
     /// rightly not read as Korean.
-    @Test(arguments: KoreanPlaceNames.all.filter { name in
-        name.unicodeScalars.allSatisfy { HangulSyllable($0)?.isCommon ?? ($0 == " ") }
-    })
+    @Test(
+        arguments: KoreanPlaceNames.all.filter { name in
+            name.unicodeScalars.allSatisfy { HangulSyllable($0)?.isCommon ?? ($0 == " ") }
+        })
     func everyPrefixOfTheKeysFindsTheName(name: String) {
         let keys = Array(DubeolsikKeyboard.keys(for: HangulNormalization.searchNormalized(name)))
         for length in 2...keys.count {
             let typed = String(keys[..<length])
-            guard DubeolsikKeyboard.hangul(fromKeys: typed).unicodeScalars.contains(where: { HangulSyllable($0) != nil })
+            guard
+                DubeolsikKeyboard.hangul(fromKeys: typed).unicodeScalars.contains(where: { HangulSyllable($0) != nil })
             else { continue }
             let match = HangulQuery(typed).match(name)
-            #expect(match?.rule == .keyboardMistype, "\(typed) (\(DubeolsikKeyboard.hangul(fromKeys: typed))) → \(name)")
+            #expect(
+                match?.rule == .keyboardMistype, "\(typed) (\(DubeolsikKeyboard.hangul(fromKeys: typed))) → \(name)")
         }
     }
 

@@ -15,7 +15,8 @@ import Testing
         // ㄹ may still become ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ: 달…닳 is one range.
         #expect(units("달", .partialSyllable) == [[.syllable(in: ["달"..."닳"])], [.text("다"), .chosung("ㄹ")]])
         // ㄱ may become ㄳ but not ㄲ (another key): two ranges.
-        #expect(units("각", .partialSyllable) == [[.syllable(in: ["각"..."각", "갃"..."갃"])], [.text("가"), .chosung("ㄱ")]])
+        #expect(
+            units("각", .partialSyllable) == [[.syllable(in: ["각"..."각", "갃"..."갃"])], [.text("가"), .chosung("ㄱ")]])
         // ㅗ may become ㅘ ㅙ ㅚ.
         #expect(units("고", .partialSyllable) == [[.syllable(in: ["고"..."굏"])]])  // 굏: ㄱ ㅚ ㅎ
         // ㄲ as a final is one key: it completes nothing, but may be the next initial.
@@ -51,7 +52,9 @@ import Testing
             for name in KoreanPlaceNames.all {
                 let text = SearchableText(name)
                 for pattern in query.patterns where pattern.position(in: text) != nil {
-                    #expect(pattern.literal.isEmpty || text.normalized.contains(pattern.literal), "\(pattern.literal) in \(name)")
+                    #expect(
+                        pattern.literal.isEmpty || text.normalized.contains(pattern.literal),
+                        "\(pattern.literal) in \(name)")
                     #expect(text.chosung.contains(pattern.chosung), "\(pattern.chosung) in \(name)")
                     #expect(!pattern.chosung.isEmpty)
                 }

@@ -4,10 +4,11 @@ import Testing
 
 /// The syllable formula of Unicode 15.1 section 3.12: `0xAC00 + (L × 21 + V) × 28 + T`.
 @Suite struct HangulSyllableTests {
-    @Test(arguments: [
-        ("가", 0, 0, 0), ("각", 0, 0, 1), ("까", 1, 0, 0), ("닭", 3, 0, 9), ("완", 11, 9, 4), ("힣", 18, 20, 27),
-        ("꽃", 1, 8, 23), ("빵", 8, 0, 21), ("쌍", 10, 0, 21), ("읽", 11, 20, 9),
-    ] as [(Unicode.Scalar, Int, Int, Int)])
+    @Test(
+        arguments: [
+            ("가", 0, 0, 0), ("각", 0, 0, 1), ("까", 1, 0, 0), ("닭", 3, 0, 9), ("완", 11, 9, 4), ("힣", 18, 20, 27),
+            ("꽃", 1, 8, 23), ("빵", 8, 0, 21), ("쌍", 10, 0, 21), ("읽", 11, 20, 9),
+        ] as [(Unicode.Scalar, Int, Int, Int)])
     func indicesFollowTheFormula(scalar: Unicode.Scalar, chosung: Int, jungsung: Int, jongsung: Int) throws {
         let syllable = try #require(HangulSyllable(scalar))
         #expect(syllable.chosungIndex == chosung)
@@ -19,13 +20,14 @@ import Testing
 
     /// One syllable for each of the 11 final-consonant clusters, plus double consonants and
     /// compound vowels.
-    @Test(arguments: [
-        ("닭", "ㄷ", "ㅏ", "ㄺ"), ("읽", "ㅇ", "ㅣ", "ㄺ"), ("값", "ㄱ", "ㅏ", "ㅄ"), ("않", "ㅇ", "ㅏ", "ㄶ"),
-        ("삶", "ㅅ", "ㅏ", "ㄻ"), ("넋", "ㄴ", "ㅓ", "ㄳ"), ("앉", "ㅇ", "ㅏ", "ㄵ"), ("덟", "ㄷ", "ㅓ", "ㄼ"),
-        ("곬", "ㄱ", "ㅗ", "ㄽ"), ("핥", "ㅎ", "ㅏ", "ㄾ"), ("읊", "ㅇ", "ㅡ", "ㄿ"), ("싫", "ㅅ", "ㅣ", "ㅀ"),
-        ("꽃", "ㄲ", "ㅗ", "ㅊ"), ("빵", "ㅃ", "ㅏ", "ㅇ"), ("쌍", "ㅆ", "ㅏ", "ㅇ"), ("완", "ㅇ", "ㅘ", "ㄴ"),
-        ("의", "ㅇ", "ㅢ", nil), ("뷁", "ㅂ", "ㅞ", "ㄺ"), ("스", "ㅅ", "ㅡ", nil),
-    ] as [(Unicode.Scalar, Unicode.Scalar, Unicode.Scalar, Unicode.Scalar?)])
+    @Test(
+        arguments: [
+            ("닭", "ㄷ", "ㅏ", "ㄺ"), ("읽", "ㅇ", "ㅣ", "ㄺ"), ("값", "ㄱ", "ㅏ", "ㅄ"), ("않", "ㅇ", "ㅏ", "ㄶ"),
+            ("삶", "ㅅ", "ㅏ", "ㄻ"), ("넋", "ㄴ", "ㅓ", "ㄳ"), ("앉", "ㅇ", "ㅏ", "ㄵ"), ("덟", "ㄷ", "ㅓ", "ㄼ"),
+            ("곬", "ㄱ", "ㅗ", "ㄽ"), ("핥", "ㅎ", "ㅏ", "ㄾ"), ("읊", "ㅇ", "ㅡ", "ㄿ"), ("싫", "ㅅ", "ㅣ", "ㅀ"),
+            ("꽃", "ㄲ", "ㅗ", "ㅊ"), ("빵", "ㅃ", "ㅏ", "ㅇ"), ("쌍", "ㅆ", "ㅏ", "ㅇ"), ("완", "ㅇ", "ㅘ", "ㄴ"),
+            ("의", "ㅇ", "ㅢ", nil), ("뷁", "ㅂ", "ㅞ", "ㄺ"), ("스", "ㅅ", "ㅡ", nil),
+        ] as [(Unicode.Scalar, Unicode.Scalar, Unicode.Scalar, Unicode.Scalar?)])
     func decomposesIntoCompatibilityJamo(
         scalar: Unicode.Scalar, chosung: Unicode.Scalar, jungsung: Unicode.Scalar, jongsung: Unicode.Scalar?
     ) throws {
@@ -36,10 +38,11 @@ import Testing
         #expect(try HangulSyllable(chosung: chosung, jungsung: jungsung, jongsung: jongsung) == syllable)
     }
 
-    @Test(arguments: [
-        ("닭", "ㄷㅏㄹㄱ"), ("완", "ㅇㅗㅏㄴ"), ("꽃", "ㄲㅗㅊ"), ("괜", "ㄱㅗㅐㄴ"), ("뷁", "ㅂㅜㅔㄹㄱ"), ("의", "ㅇㅡㅣ"),
-        ("가", "ㄱㅏ"), ("얘", "ㅇㅒ"), ("값", "ㄱㅏㅂㅅ"),
-    ] as [(Unicode.Scalar, String)])
+    @Test(
+        arguments: [
+            ("닭", "ㄷㅏㄹㄱ"), ("완", "ㅇㅗㅏㄴ"), ("꽃", "ㄲㅗㅊ"), ("괜", "ㄱㅗㅐㄴ"), ("뷁", "ㅂㅜㅔㄹㄱ"), ("의", "ㅇㅡㅣ"),
+            ("가", "ㄱㅏ"), ("얘", "ㅇㅒ"), ("값", "ㄱㅏㅂㅅ"),
+        ] as [(Unicode.Scalar, String)])
     func keystrokesSplitCompounds(scalar: Unicode.Scalar, keys: String) throws {
         let syllable = try #require(HangulSyllable(scalar))
         #expect(String(String.UnicodeScalarView(syllable.keystrokes)) == keys)
@@ -69,8 +72,12 @@ import Testing
         #expect(throws: FootprintHangulError.jamoIndexOutOfRange(.jongsung, 28)) {
             try HangulSyllable(chosungIndex: 0, jungsungIndex: 0, jongsungIndex: 28)
         }
-        #expect(throws: FootprintHangulError.notAJamo("ㅏ", .chosung)) { try HangulSyllable(chosung: "ㅏ", jungsung: "ㅏ") }
-        #expect(throws: FootprintHangulError.notAJamo("ㄱ", .jungsung)) { try HangulSyllable(chosung: "ㄱ", jungsung: "ㄱ") }
+        #expect(throws: FootprintHangulError.notAJamo("ㅏ", .chosung)) {
+            try HangulSyllable(chosung: "ㅏ", jungsung: "ㅏ")
+        }
+        #expect(throws: FootprintHangulError.notAJamo("ㄱ", .jungsung)) {
+            try HangulSyllable(chosung: "ㄱ", jungsung: "ㄱ")
+        }
         #expect(throws: FootprintHangulError.notAJamo("ㄸ", .jongsung)) {
             try HangulSyllable(chosung: "ㄱ", jungsung: "ㅏ", jongsung: "ㄸ")
         }
@@ -102,7 +109,8 @@ import Testing
                 chosungIndex: syllable.chosungIndex, jungsungIndex: syllable.jungsungIndex,
                 jongsungIndex: syllable.jongsungIndex)
             #expect(rebuilt == syllable)
-            let fromJamo = try HangulSyllable(chosung: syllable.chosung, jungsung: syllable.jungsung, jongsung: syllable.jongsung)
+            let fromJamo = try HangulSyllable(
+                chosung: syllable.chosung, jungsung: syllable.jungsung, jongsung: syllable.jongsung)
             #expect(fromJamo == syllable)
             let text = String(syllable.scalar)
             #expect(HangulNormalization.normalized(String(String.UnicodeScalarView(syllable.conjoiningJamo))) == text)

@@ -12,10 +12,13 @@ import Testing
         ("스타벅스", [Token("스타", 0..<6), Token("타벅", 3..<9), Token("벅스", 6..<12), Token("스", 9..<12)]),
         ("카페", [Token("카페", 0..<6), Token("페", 3..<6)]),
         ("카", [Token("카", 0..<3)]),
-        ("스타벅스 강남", [
-            Token("스타", 0..<6), Token("타벅", 3..<9), Token("벅스", 6..<12), Token("스강", 9..<16), Token("강남", 13..<19),
-            Token("남", 16..<19),
-        ]),
+        (
+            "스타벅스 강남",
+            [
+                Token("스타", 0..<6), Token("타벅", 3..<9), Token("벅스", 6..<12), Token("스강", 9..<16), Token("강남", 13..<19),
+                Token("남", 16..<19),
+            ]
+        ),
         ("ＣＧＶ", [Token("cgv", 0..<9)]),
         ("GS25", [Token("gs25", 0..<4), Token("gs", 0..<2, colocated: true), Token("25", 2..<4, colocated: true)]),
         ("이마트24", [Token("이마", 0..<6), Token("마트", 3..<9), Token("트", 6..<9), Token("24", 9..<11)]),
@@ -25,10 +28,13 @@ import Testing
         ("\u{1100}", [Token("ㄱ", 0..<3)]),
         ("Café", [Token("café", 0..<5)]),
         ("Straße 7", [Token("straße", 0..<7), Token("7", 8..<9)]),
-        ("스타벅스, 강남", [
-            Token("스타", 0..<6), Token("타벅", 3..<9), Token("벅스", 6..<12), Token("스", 9..<12), Token("강남", 14..<20),
-            Token("남", 17..<20),
-        ]),
+        (
+            "스타벅스, 강남",
+            [
+                Token("스타", 0..<6), Token("타벅", 3..<9), Token("벅스", 6..<12), Token("스", 9..<12), Token("강남", 14..<20),
+                Token("남", 17..<20),
+            ]
+        ),
         ("CGV 강남", [Token("cgv", 0..<3), Token("강남", 4..<10), Token("남", 7..<10)]),
         ("＃야경", [Token("야경", 3..<9), Token("경", 6..<9)]),
         ("", []), ("  !?  ", []),
@@ -39,22 +45,25 @@ import Testing
 
     @Test func withoutBridgingARunEndsAtASpace() {
         let tokenizer = SearchTokenizer(options: [])
-        #expect(tokenizer.tokens(in: "스타 강남") == [
-            Token("스타", 0..<6), Token("타", 3..<6), Token("강남", 7..<13), Token("남", 10..<13),
-        ])
+        #expect(
+            tokenizer.tokens(in: "스타 강남") == [
+                Token("스타", 0..<6), Token("타", 3..<6), Token("강남", 7..<13), Token("남", 10..<13),
+            ])
     }
 
     @Test func optionsAddColocatedUnigramsAndChosung() {
-        #expect(Self.full.tokens(in: "스타벅") == [
-            Token("스타", 0..<6), Token("스", 0..<3, colocated: true), Token("ㅅㅌ", 0..<6, colocated: true),
-            Token("타벅", 3..<9), Token("타", 3..<6, colocated: true), Token("ㅌㅂ", 3..<9, colocated: true),
-            Token("벅", 6..<9), Token("ㅂ", 6..<9, colocated: true),
-        ])
+        #expect(
+            Self.full.tokens(in: "스타벅") == [
+                Token("스타", 0..<6), Token("스", 0..<3, colocated: true), Token("ㅅㅌ", 0..<6, colocated: true),
+                Token("타벅", 3..<9), Token("타", 3..<6, colocated: true), Token("ㅌㅂ", 3..<9, colocated: true),
+                Token("벅", 6..<9), Token("ㅂ", 6..<9, colocated: true),
+            ])
         // A jamo is its own 초성: no duplicate token.
-        #expect(SearchTokenizer(options: [.chosung]).tokens(in: "ㅋㅋ카") == [
-            Token("ㅋㅋ", 0..<6), Token("ㅋ카", 3..<9), Token("ㅋㅋ", 3..<9, colocated: true), Token("카", 6..<9),
-            Token("ㅋ", 6..<9, colocated: true),
-        ])
+        #expect(
+            SearchTokenizer(options: [.chosung]).tokens(in: "ㅋㅋ카") == [
+                Token("ㅋㅋ", 0..<6), Token("ㅋ카", 3..<9), Token("ㅋㅋ", 3..<9, colocated: true), Token("카", 6..<9),
+                Token("ㅋ", 6..<9, colocated: true),
+            ])
     }
 
     @Test(arguments: [
@@ -104,7 +113,8 @@ import Testing
     }
 
     @Test func arbitraryInputGivesWellFormedTokens() {
-        let junk = "\"*-^:NEAR AND OR NOT() ㅏㅏ ㄱ 😀👍🏽 \u{0}\u{7F} 가\u{301}나 ﾡﾢ Ａ１ " + String(repeating: "스타벅스 ", count: 200)
+        let junk =
+            "\"*-^:NEAR AND OR NOT() ㅏㅏ ㄱ 😀👍🏽 \u{0}\u{7F} 가\u{301}나 ﾡﾢ Ａ１ " + String(repeating: "스타벅스 ", count: 200)
         var text = junk
         text.withUTF8 { utf8 in
             Self.full.tokenize(utf8: utf8, mode: .document) { token in
@@ -119,7 +129,11 @@ import Testing
     private static func positions(_ tokens: [Token]) -> [Set<String>] {
         var positions: [Set<String>] = []
         for token in tokens {
-            if token.isColocated { positions[positions.count - 1].insert(token.text) } else { positions.append([token.text]) }
+            if token.isColocated {
+                positions[positions.count - 1].insert(token.text)
+            } else {
+                positions.append([token.text])
+            }
         }
         return positions
     }
@@ -139,7 +153,9 @@ import Testing
     /// ignored) is found as a phrase of its query tokens exactly when the name contains it, and
     /// one syllable as a prefix term.
     @Test func phrasesOfQueryTokensFindExactlyTheContainingNames() {
-        let names = KoreanPlaceNames.all.filter { $0.unicodeScalars.allSatisfy { HangulSyllable($0) != nil || $0 == " " } }
+        let names = KoreanPlaceNames.all.filter {
+            $0.unicodeScalars.allSatisfy { HangulSyllable($0) != nil || $0 == " " }
+        }
         let indexed = names.map { Self.positions(Self.plain.tokens(in: $0)) }
         let normalized = names.map(HangulNormalization.searchNormalized)
         var queries = Set<String>()
@@ -154,7 +170,8 @@ import Testing
         for query in queries {
             let tokens = Self.plain.tokens(in: query, mode: .query).map(\.text)
             for (positions, name) in zip(indexed, normalized) {
-                let found = query.unicodeScalars.count == 1
+                let found =
+                    query.unicodeScalars.count == 1
                     ? Self.prefixOccurs(tokens[0], in: positions) : Self.phraseOccurs(tokens, in: positions)
                 #expect(found == name.contains(query), "\(query) in \(name)")
             }
