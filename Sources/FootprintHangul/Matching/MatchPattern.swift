@@ -93,7 +93,8 @@ public struct MatchPattern: Hashable, Sendable {
             case .chosung(let jamo):
                 scalars.append(jamo)
             case .syllable(let ranges):
-                scalars.append(HangulSyllable(ranges[0].lowerBound)?.chosung ?? ranges[0].lowerBound)
+                guard let first = ranges.first?.lowerBound else { continue }
+                scalars.append(HangulSyllable(first)?.chosung ?? first)
             }
         }
         return String(scalars)

@@ -42,7 +42,8 @@ public struct SearchableText: Hashable, Sendable {
         DubeolsikKeyboard.keystrokes(of: normalized)
     }
 
-    /// Whether a word begins at each scalar of ``normalized``.
+    /// The offsets, in scalars of ``normalized``, where a word of the original text begins
+    /// (`CGV 강남` → `[0, 3]`); a match there ranks as ``MatchPosition/wordPrefix``.
     public var wordStartOffsets: [Int] {
         wordStarts.indices.filter { wordStarts[$0] }
     }

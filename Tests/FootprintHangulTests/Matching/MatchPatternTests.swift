@@ -68,6 +68,9 @@ import Testing
         #expect(pattern.position(in: SearchableText("스타벅스 강남")) == .prefix)
         #expect(pattern.position(in: SearchableText("스타벅스")) == nil)
         #expect(MatchPattern(rule: .exact, units: []).position(in: SearchableText("가")) == nil)
+        let empty = MatchPattern(rule: .partialSyllable, units: [.syllable(in: [])])
+        #expect(empty.position(in: SearchableText("가")) == nil)
+        #expect(empty.chosung == "")
     }
 
     @Test func searchableTextKeys() {
