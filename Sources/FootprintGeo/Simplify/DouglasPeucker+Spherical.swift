@@ -1,16 +1,17 @@
 extension DouglasPeucker {
-    /// The point of section (first, last) farthest from the great-circle arc between its ends,
-    /// the first one on ties, and that distance as a squared chord (2 − 2 cos θ of the central
-    /// angle θ, so that it grows with the distance in metres; see ``MeanEarth``).
+    /// `nil` when no inner point of section (first, last) is farther than `limit` from the
+    /// great-circle arc between its ends, else the farthest point, the first one on ties.
+    /// Distances are squared chords (2 − 2 cos θ of the central angle θ, growing with the
+    /// distance in metres; see ``MeanEarth/chordSquared(ofArc:)``).
     ///
     /// The distance from P to the arc AB is the cross-track distance when P's foot on the great
     /// circle of A and B falls between them, and the distance to the nearer end otherwise, as on a
     /// plane; the arc is the shorter one. With N = A × B, the foot falls between the ends when
     /// (N × A)·P ≥ 0 and (B × N)·P ≥ 0, and then sin θ = |N·P| / |N|.
     @inline(__always)
-    static func farthestSpherical(_ vectors: UnsafeBufferPointer<UnitVector>, _ first: Int, _ last: Int) -> (
-        index: Int, distance: Double
-    ) {
+    static func splitSpherical(_ vectors: UnsafeBufferPointer<UnitVector>, _ first: Int, _ last: Int, limit: Double)
+        -> Int?
+    {
         let a = vectors[first]
         let b = vectors[last]
         let normal = a.cross(b)
@@ -39,6 +40,6 @@ extension DouglasPeucker {
                 maxIndex = k
             }
         }
-        return (maxIndex, maxDistance)
+        return maxDistance <= limit ? nil : maxIndex
     }
 }

@@ -9,45 +9,48 @@ enum DouglasPeucker {
     /// Which of `count` points are kept: the two ends, and recursively the farthest point of
     /// every section whose farthest distance is beyond the tolerance.
     ///
-    /// - Parameters:
-    ///   - farthest: for a section `(first, last)` with at least one point between them, the
-    ///     index of the point between them farthest from the segment first–last (the first such
-    ///     point on ties, as GEOS's strict `>` picks it) and its distance, in whatever measure the
-    ///     caller uses.
-    ///   - isRemovable: whether a section whose farthest distance is this one loses all its inner
-    ///     points (GEOS: `maxDistance <= distanceTolerance`).
+    /// `split(first, last)`, for a section with at least one point between its ends, returns
+    /// `nil` when the farthest inner point is within the tolerance (the inner points go), else
+    /// the index of the farthest inner point (the first on ties, as GEOS's strict `>` picks it),
+    /// where the section splits in two.
     @inline(__always)
-    static func keptMask(
-        count: Int, farthest: (Int, Int) -> (index: Int, distance: Double), isRemovable: (Double) -> Bool
-    ) -> [Bool] {
+    static func keptMask(count: Int, split: (Int, Int) -> Int?) -> (kept: [Bool], count: Int) {
         var kept = [Bool](repeating: false, count: count)
-        guard count > 0 else { return kept }
+        guard count > 0 else { return (kept, 0) }
         kept[0] = true
         kept[count - 1] = true
-        guard count > 2 else { return kept }
-        // Pairs (first, last), flattened; a section of a balanced split pushes two, so the stack
-        // stays near log2(count) pairs for real lines and is bounded by count in the worst case.
+        var keptCount = count > 1 ? 2 : 1
+        guard count > 2 else { return (kept, keptCount) }
+        // Sections with inner points, as (first, last) pairs flattened. A split pushes at most two,
+        // so the stack stays near log2(count) pairs on real lines and below count at worst.
         var stack: [Int] = [0, count - 1]
         stack.reserveCapacity(128)
         while let last = stack.popLast() {
             let first = stack.removeLast()
-            guard last - first > 1 else { continue }
-            let (index, distance) = farthest(first, last)
-            if isRemovable(distance) { continue }
+            guard let index = split(first, last) else { continue }
             kept[index] = true
-            stack.append(index)
-            stack.append(last)
-            stack.append(first)
-            stack.append(index)
+            keptCount += 1
+            if last - index > 1 {
+                stack.append(index)
+                stack.append(last)
+            }
+            if index - first > 1 {
+                stack.append(first)
+                stack.append(index)
+            }
         }
-        return kept
+        return (kept, keptCount)
     }
 
-    /// The points whose flag is set, in order.
-    static func select(_ points: UnsafeBufferPointer<Coordinate>, kept: [Bool]) -> [Coordinate] {
-        var result: [Coordinate] = []
-        result.reserveCapacity(kept.reduce(0) { $0 + ($1 ? 1 : 0) })
-        for index in points.indices where kept[index] { result.append(points[index]) }
-        return result
+    /// The points whose flag is set, in order; `count` of them.
+    static func select(_ points: UnsafeBufferPointer<Coordinate>, kept: (kept: [Bool], count: Int)) -> [Coordinate] {
+        [Coordinate](unsafeUninitializedCapacity: kept.count) { result, initialized in
+            var cursor = 0
+            for index in points.indices where kept.kept[index] {
+                (result.baseAddress! + cursor).initialize(to: points[index])
+                cursor += 1
+            }
+            initialized = cursor
+        }
     }
 }

@@ -21,10 +21,9 @@ extension LineString {
         let simplified = coordinates.withUnsafeBufferPointer { points in
             let vectors = UnitVector.of(points)
             let kept = vectors.withUnsafeBufferPointer { vectors in
-                DouglasPeucker.keptMask(
-                    count: points.count,
-                    farthest: { DouglasPeucker.farthestSpherical(vectors, $0, $1) },
-                    isRemovable: { $0 <= limit })
+                DouglasPeucker.keptMask(count: points.count) {
+                    DouglasPeucker.splitSpherical(vectors, $0, $1, limit: limit)
+                }
             }
             return DouglasPeucker.select(points, kept: kept)
         }
@@ -48,10 +47,9 @@ extension LineString {
         try Self.checkTolerance(toleranceDegrees, name: "tolerance", unit: "degrees")
         guard coordinates.count > 2 else { return self }
         let simplified = coordinates.withUnsafeBufferPointer { points in
-            let kept = DouglasPeucker.keptMask(
-                count: points.count,
-                farthest: { DouglasPeucker.farthestPlanar(points, $0, $1) },
-                isRemovable: { $0 <= toleranceDegrees })
+            let kept = DouglasPeucker.keptMask(count: points.count) {
+                DouglasPeucker.splitPlanar(points, $0, $1, tolerance: toleranceDegrees)
+            }
             return DouglasPeucker.select(points, kept: kept)
         }
         return LineString(unchecked: simplified)
