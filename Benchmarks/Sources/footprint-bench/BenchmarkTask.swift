@@ -18,6 +18,8 @@ enum BenchmarkTasks {
         PolylineDecodeTask(),
         SimplifyTask(),
         TileTask(),
+        GeodesicTask(),
+        ParallelGeodesicTask(),
     ]
 }
 
