@@ -8,7 +8,7 @@ extension Coordinate {
     }
 
     /// The fast spherical distance in metres to `other` (haversine, mean radius 6 371 008.8 m;
-    /// off by up to about 0.5 %): ``Geodesic/haversineDistance(from:to:)``.
+    /// off by up to 0.56 %): ``Geodesic/haversineDistance(from:to:)``.
     @inlinable
     public func haversineDistance(to other: Coordinate) -> Double {
         Geodesic.haversineDistance(from: self, to: other)

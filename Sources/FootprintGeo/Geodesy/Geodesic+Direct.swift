@@ -35,18 +35,21 @@ extension Geodesic {
         let c1 = WGS84.c1(eps)
         let b11 = c1.sum(sin: ssig1, cos: csig1)
         // τ₁ = σ₁ + B₁₁: the start measured in the distance's own angle.
-        let sb11 = sin(b11), cb11 = cos(b11)
+        let sb11 = sin(b11)
+        let cb11 = cos(b11)
         let stau1 = ssig1 * cb11 + csig1 * sb11
         let ctau1 = csig1 * cb11 - ssig1 * sb11
 
         // σ₁₂ from τ₁₂ = s₁₂/(b A₁) through the reverted series (eq. 20).
         var tau12 = s12 / (WGS84.b * (1 + a1m1))
         if !tau12.isFinite { tau12 = .nan }
-        let stau12 = sin(tau12), ctau12 = cos(tau12)
+        let stau12 = sin(tau12)
+        let ctau12 = cos(tau12)
         let c1p = WGS84.c1Prime(eps)
         let b12 = -c1p.sum(sin: stau1 * ctau12 + ctau1 * stau12, cos: ctau1 * ctau12 - stau1 * stau12)
         let sig12 = tau12 - (b12 - b11)
-        let ssig12 = sin(sig12), csig12 = cos(sig12)
+        let ssig12 = sin(sig12)
+        let csig12 = cos(sig12)
 
         let ssig2 = ssig1 * csig12 + csig1 * ssig12
         var csig2 = csig1 * csig12 - ssig1 * ssig12

@@ -11,9 +11,9 @@ extension Geodesic {
     /// The great-circle distance in metres on a sphere of radius ``meanRadiusMeters``, by the
     /// haversine formula — the formula of Turf's `distance` and of the peers' `numpy haversine`.
     ///
-    /// A fast path, not a geodesic: it is off the WGS84 distance by up to about 0.5 % (some
-    /// 1.7 km between Seoul and Busan would be 0.3–1.6 km; typically 0.1–0.3 % across Korea).
-    /// Use ``distance(from:to:)`` for metres that must be right.
+    /// A fast path (about ten times faster than the geodesic), not a geodesic: it is off the
+    /// WGS84 distance by up to 0.56 % worldwide and 0.26 % within Korea (Seoul–Busan: 196 m long
+    /// on 324 915 m). Use ``distance(from:to:)`` for metres that must be right.
     @inlinable
     public static func haversineDistance(from start: Coordinate, to end: Coordinate) -> Double {
         meanRadiusMeters * centralAngle(from: start, to: end)

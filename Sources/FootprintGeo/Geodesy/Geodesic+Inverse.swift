@@ -69,7 +69,10 @@ extension Geodesic {
         let dn2 = (1 + WGS84.ep2 * sbet2 * sbet2).squareRoot()
 
         var s12x = 0.0
-        var salp1 = 0.0, calp1 = 0.0, salp2 = 0.0, calp2 = 0.0
+        var salp1 = 0.0
+        var calp1 = 0.0
+        var salp2 = 0.0
+        var calp2 = 0.0
         var meridian = lat1 == -90 || slam12 == 0
         if meridian {
             // Both points on one meridian (or point 1 at a pole): head for the other longitude.
@@ -77,8 +80,10 @@ extension Geodesic {
             salp1 = slam12
             calp2 = 1
             salp2 = 0
-            let ssig1 = sbet1, csig1 = calp1 * cbet1
-            let ssig2 = sbet2, csig2 = calp2 * cbet2
+            let ssig1 = sbet1
+            let csig1 = calp1 * cbet1
+            let ssig2 = sbet2
+            let csig2 = calp2 * cbet2
             var sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2) + 0, csig1 * csig2 + ssig1 * ssig2)
             // Along a meridian α₀ = 0, so k² = e′² and ε = n exactly.
             var (s12b, m12b) = lengths(
@@ -145,10 +150,14 @@ extension Geodesic {
         sbet1: Double, cbet1: Double, dn1: Double, sbet2: Double, cbet2: Double, dn2: Double,
         salp1: Double, calp1: Double, slam12: Double, clam12: Double
     ) -> InverseSolution {
-        var salp1 = salp1, calp1 = calp1
-        var salp1a = tiny, calp1a = 1.0
-        var salp1b = tiny, calp1b = -1.0
-        var tripNewton = false, tripBisection = false
+        var salp1 = salp1
+        var calp1 = calp1
+        var salp1a = tiny
+        var calp1a = 1.0
+        var salp1b = tiny
+        var calp1b = -1.0
+        var tripNewton = false
+        var tripBisection = false
         var iteration = 0
         var lambda: Lambda12
         while true {
@@ -170,7 +179,8 @@ extension Geodesic {
             if iteration < maxNewtonIterations && lambda.derivative > 0 {
                 let dalp1 = -v / lambda.derivative
                 if abs(dalp1) < .pi {
-                    let sdalp1 = sin(dalp1), cdalp1 = cos(dalp1)
+                    let sdalp1 = sin(dalp1)
+                    let cdalp1 = cos(dalp1)
                     let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                     if nsalp1 > 0 {
                         calp1 = calp1 * cdalp1 - salp1 * sdalp1
@@ -187,7 +197,8 @@ extension Geodesic {
             calp1 = (calp1a + calp1b) / 2
             (salp1, calp1) = DegreeMath.normalizedPair(salp1, calp1)
             tripNewton = false
-            tripBisection = abs(salp1a - salp1) + (calp1a - calp1) < tol0
+            tripBisection =
+                abs(salp1a - salp1) + (calp1a - calp1) < tol0
                 || abs(salp1 - salp1b) + (calp1 - calp1b) < tol0
         }
         // The last evaluation computed the distance with the derivative unless it ran past the

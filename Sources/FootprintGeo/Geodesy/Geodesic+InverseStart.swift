@@ -33,7 +33,8 @@ extension Geodesic {
         let cbet12 = cbet2 * cbet1 + sbet2 * sbet1
         let sbet12a = sbet2 * cbet1 + cbet2 * sbet1
         let shortLine = cbet12 >= 0 && sbet12 < 0.5 && cbet2 * lam12 < 0.5
-        var somg12: Double, comg12: Double
+        var somg12: Double
+        var comg12: Double
         if shortLine {
             // Scale the longitude difference by the ellipsoid at the mid latitude.
             var sbetm2 = (sbet1 + sbet2) * (sbet1 + sbet2)

@@ -12,7 +12,7 @@
 /// (−180, 180]; a negative azimuth α is the bearing α + 360 here, and its 180 is our 180.
 ///
 /// ``haversineDistance(from:to:)`` is the fast spherical approximation (mean radius 6 371 008.8 m,
-/// off by up to about 0.5 %); ``distanceBounds(from:to:)`` brackets the exact distance from it.
+/// off by up to 0.56 %); ``distanceBounds(from:to:)`` brackets the exact distance from it.
 public enum Geodesic {
     /// Equatorial radius of WGS84 in metres, EPSG:7030.
     public static let equatorialRadiusMeters = WGS84.a
@@ -26,10 +26,9 @@ public enum Geodesic {
 
     /// The geodesic (shortest path) between two points: its length and its bearings at both ends.
     ///
-    /// Coincident points give 0 m; their bearings are then whatever GeographicLib reports
-    /// (north for points on one meridian). For antipodal points, where many shortest paths exist,
-    /// the bearings are those of GeographicLib's choice (the path over the pole, or for
-    /// equatorial antipodes the one through the north).
+    /// Coincident points give 0 m and, as in GeographicLib, bearings of 180°. For antipodal
+    /// points, where many shortest paths exist, the bearings are GeographicLib's choice: for
+    /// points on the equator the path over the north pole (0° then 180°).
     public static func inverse(from start: Coordinate, to end: Coordinate) -> GeodesicInverse {
         let solution = solveInverse(
             lat1: start.latitude, lon1: start.longitude, lat2: end.latitude, lon2: end.longitude)

@@ -6,5 +6,5 @@ struct GeoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geo",
         abstract: "Geometry tools that need no database.",
-        subcommands: [GeoTileCommand.self, GeoTransformCommand.self])
+        subcommands: [GeoDistanceCommand.self, GeoDestinationCommand.self, GeoTileCommand.self, GeoTransformCommand.self])
 }
