@@ -60,7 +60,9 @@ enum TrackGeoJSON {
             throw BenchmarkError("\(url.path) holds no LineString coordinates")
         }
         return try positions.map { position in
-            guard position.count >= 2 else { throw BenchmarkError("\(url.path) has a position with fewer than 2 numbers") }
+            guard position.count >= 2 else {
+                throw BenchmarkError("\(url.path) has a position with fewer than 2 numbers")
+            }
             return try Coordinate(latitude: position[1], longitude: position[0])
         }
     }

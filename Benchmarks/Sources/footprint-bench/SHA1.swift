@@ -3,12 +3,16 @@
 /// benchmark's output, never a security measure; kept here so the benchmark needs no crypto package.
 enum SHA1 {
     static func hexDigest(_ message: some Collection<UInt8>) -> String {
-        var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
+        )
         var padded = Array(message)
         let bitLength = UInt64(padded.count) &* 8
         padded.append(0x80)
         while padded.count % 64 != 56 { padded.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         var words = [UInt32](repeating: 0, count: 80)
         for block in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {

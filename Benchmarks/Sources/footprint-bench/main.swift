@@ -45,8 +45,9 @@ for task in BenchmarkTasks.all where only?.contains(task.name) ?? true {
         // Unbuffered, so a crash in a later task still leaves the earlier lines in the results.
         FileHandle.standardOutput.write(Data((record.jsonLine(datasetN: dataset.placeCount, runID: runID) + "\n").utf8))
         let median = BenchmarkRecord.rounded(record.medianMs, 3)
-        standardError("  footprint  \(task.name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
-            + "min \(BenchmarkRecord.rounded(record.minimumMs, 3)) ms  median \(median) ms")
+        standardError(
+            "  footprint  \(task.name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
+                + "min \(BenchmarkRecord.rounded(record.minimumMs, 3)) ms  median \(median) ms")
     } catch {
         failed = true
         standardError("  footprint  \(task.name) failed: \(error)")

@@ -15,7 +15,9 @@ extension Polyline {
         let scale = try scale(for: precision)
         var text = text
         let result = text.withUTF8 { bytes in
-            Result { () throws(FootprintGeoError) -> [Coordinate] in try decode(bytes, scale: scale, precision: precision) }
+            Result { () throws(FootprintGeoError) -> [Coordinate] in
+                try decode(bytes, scale: scale, precision: precision)
+            }
         }
         return try result.get()
     }
@@ -41,13 +43,16 @@ extension Polyline {
             let longitudeDelta = try value(in: bytes, at: &cursor)
             let (nextLatitude, latitudeOverflow) = latitude.addingReportingOverflow(latitudeDelta)
             let (nextLongitude, longitudeOverflow) = longitude.addingReportingOverflow(longitudeDelta)
-            guard !latitudeOverflow else { throw .invalidPolyline(offset: latitudeStart, reason: "the latitude overflows") }
+            guard !latitudeOverflow else {
+                throw .invalidPolyline(offset: latitudeStart, reason: "the latitude overflows")
+            }
             guard !longitudeOverflow else {
                 throw .invalidPolyline(offset: longitudeStart, reason: "the longitude overflows")
             }
             latitude = nextLatitude
             longitude = nextLongitude
-            let coordinate = Coordinate(uncheckedLatitude: Double(latitude) / scale, longitude: Double(longitude) / scale)
+            let coordinate = Coordinate(
+                uncheckedLatitude: Double(latitude) / scale, longitude: Double(longitude) / scale)
             guard abs(coordinate.latitude) <= 90 else {
                 throw .invalidPolyline(
                     offset: latitudeStart,

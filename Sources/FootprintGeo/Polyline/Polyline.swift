@@ -65,7 +65,8 @@ public enum Polyline {
         guard precisions.contains(precision) else {
             throw .invalidArgument(
                 name: "polyline precision", value: "\(precision)",
-                reason: "it must be a whole number of decimals from \(precisions.lowerBound) to \(precisions.upperBound)")
+                reason:
+                    "it must be a whole number of decimals from \(precisions.lowerBound) to \(precisions.upperBound)")
         }
         var scale = 1.0
         for _ in 0..<precision { scale *= 10 }

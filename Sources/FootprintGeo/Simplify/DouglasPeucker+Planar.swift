@@ -52,7 +52,8 @@ extension DouglasPeucker {
         guard lengthSquared.isNormal, lengthSquared.isFinite else {
             return exactSplit(points, first, last, tolerance: tolerance, keyAtLeast: -.infinity)
         }
-        let (maxKey, secondKey, maxIndex) = largestKeys(points, first, last, dx: dx, dy: dy, lengthSquared: lengthSquared)
+        let (maxKey, secondKey, maxIndex) = largestKeys(
+            points, first, last, dx: dx, dy: dy, lengthSquared: lengthSquared)
         guard maxKey >= 0, maxIndex > first, maxIndex < last else {
             // NaN keys, only possible from unchecked coordinates.
             return exactSplit(points, first, last, tolerance: tolerance, keyAtLeast: -.infinity)

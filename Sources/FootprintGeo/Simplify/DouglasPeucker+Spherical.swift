@@ -9,7 +9,7 @@ extension DouglasPeucker {
     /// plane; the arc is the shorter one. With N = A × B, the foot falls between the ends when
     /// (N × A)·P ≥ 0 and (B × N)·P ≥ 0, and then sin θ = |N·P| / |N|.
     @inline(__always)
-    static func splitSpherical(_ vectors: UnsafeBufferPointer<UnitVector>, _ first: Int, _ last: Int, limit: Double)
+    static func splitSpherical(_ vectors: UnsafeBufferPointer<NVector>, _ first: Int, _ last: Int, limit: Double)
         -> Int?
     {
         let a = vectors[first]

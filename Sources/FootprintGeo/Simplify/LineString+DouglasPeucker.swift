@@ -19,7 +19,7 @@ extension LineString {
         guard coordinates.count > 2 else { return self }
         let limit = MeanEarth.chordSquared(ofArc: tolerance)
         let simplified = coordinates.withUnsafeBufferPointer { points in
-            let vectors = UnitVector.of(points)
+            let vectors = NVector.of(points)
             let kept = vectors.withUnsafeBufferPointer { vectors in
                 DouglasPeucker.keptMask(count: points.count) {
                     DouglasPeucker.splitSpherical(vectors, $0, $1, limit: limit)

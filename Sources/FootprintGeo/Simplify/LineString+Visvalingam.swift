@@ -15,7 +15,8 @@ extension LineString {
     public func simplifiedVisvalingam(minimumArea: Double) throws(FootprintGeoError) -> LineString {
         guard minimumArea >= 0 else {
             throw .invalidArgument(
-                name: "minimum area", value: "\(formatted(minimumArea)) m²", reason: "it must be zero or a positive number")
+                name: "minimum area", value: "\(formatted(minimumArea)) m²",
+                reason: "it must be zero or a positive number")
         }
         return Visvalingam.simplify(self) { effectiveArea, _ in effectiveArea >= minimumArea }
     }
@@ -41,7 +42,7 @@ enum Visvalingam {
         let count = line.coordinates.count
         guard count > 2 else { return line }
         let kept = line.coordinates.withUnsafeBufferPointer { points -> [Coordinate] in
-            let vectors = UnitVector.of(points)
+            let vectors = NVector.of(points)
             var previous = (0..<count).map { Int32($0 - 1) }
             var next = (0..<count).map { Int32($0 + 1) }
             var areas = [Double](repeating: .infinity, count: count)
@@ -80,7 +81,7 @@ enum Visvalingam {
 
     /// The area in square metres of the spherical triangle of three unit vectors: the spherical
     /// excess E from tan(E/2) = |a·(b×c)| / (1 + a·b + b·c + c·a) (Eriksson 1990), times R².
-    static func triangleArea(_ a: UnitVector, _ b: UnitVector, _ c: UnitVector) -> Double {
+    static func triangleArea(_ a: NVector, _ b: NVector, _ c: NVector) -> Double {
         let triple = abs(a.dot(b.cross(c)))
         let denominator = 1 + a.dot(b) + b.dot(c) + c.dot(a)
         return 2 * atan2(triple, denominator) * MeanEarth.radiusMeters * MeanEarth.radiusMeters

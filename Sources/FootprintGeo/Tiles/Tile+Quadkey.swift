@@ -22,7 +22,8 @@ extension Tile {
         guard digits.count <= Self.maximumZoom else {
             throw .invalidArgument(
                 name: "quadkey", value: quadkey,
-                reason: "it has \(digits.count) digits, one per zoom level, and the deepest zoom is \(Self.maximumZoom)")
+                reason: "it has \(digits.count) digits, one per zoom level, and the deepest zoom is \(Self.maximumZoom)"
+            )
         }
         var x = 0
         var y = 0

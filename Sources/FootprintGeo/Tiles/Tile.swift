@@ -24,10 +24,12 @@ public struct Tile: Hashable, Sendable {
         try Self.checkZoom(z)
         let side = 1 << z
         guard (0..<side).contains(x) else {
-            throw .invalidArgument(name: "tile column x", value: "\(x)", reason: "at zoom \(z) it must be 0 to \(side - 1)")
+            throw .invalidArgument(
+                name: "tile column x", value: "\(x)", reason: "at zoom \(z) it must be 0 to \(side - 1)")
         }
         guard (0..<side).contains(y) else {
-            throw .invalidArgument(name: "tile row y", value: "\(y)", reason: "at zoom \(z) it must be 0 to \(side - 1)")
+            throw .invalidArgument(
+                name: "tile row y", value: "\(y)", reason: "at zoom \(z) it must be 0 to \(side - 1)")
         }
         self.init(uncheckedZ: z, x: x, y: y)
     }

@@ -94,13 +94,20 @@ private func coordinates(_ pairs: [[Double]]) throws -> [Coordinate] {
     }
 
     @Test func rejectsCharactersOutsideTheAlphabet() {
-        #expect(throws: FootprintGeoError.invalidPolyline(offset: 5, reason: "a space is not a polyline character (? to ~)")) {
+        #expect(
+            throws: FootprintGeoError.invalidPolyline(offset: 5, reason: "a space is not a polyline character (? to ~)")
+        ) {
             try Polyline.decode("_p~iF ~ps|U")
         }
-        #expect(throws: FootprintGeoError.invalidPolyline(offset: 0, reason: "'>' is not a polyline character (? to ~)")) {
+        #expect(
+            throws: FootprintGeoError.invalidPolyline(offset: 0, reason: "'>' is not a polyline character (? to ~)")
+        ) {
             try Polyline.decode(">")
         }
-        #expect(throws: FootprintGeoError.invalidPolyline(offset: 2, reason: "a non-ASCII character is not a polyline character (? to ~)")) {
+        #expect(
+            throws: FootprintGeoError.invalidPolyline(
+                offset: 2, reason: "a non-ASCII character is not a polyline character (? to ~)")
+        ) {
             try Polyline.decode("??é")
         }
     }
@@ -113,7 +120,10 @@ private func coordinates(_ pairs: [[Double]]) throws -> [Coordinate] {
     }
 
     @Test func rejectsALatitudeWithoutLongitude() {
-        #expect(throws: FootprintGeoError.invalidPolyline(offset: 14, reason: "it ends after a latitude that has no longitude")) {
+        #expect(
+            throws: FootprintGeoError.invalidPolyline(
+                offset: 14, reason: "it ends after a latitude that has no longitude")
+        ) {
             try Polyline.decode("_p~iF~ps|U_ulL")
         }
     }
@@ -130,7 +140,8 @@ private func coordinates(_ pairs: [[Double]]) throws -> [Coordinate] {
         #expect(
             throws: FootprintGeoError.invalidPolyline(
                 offset: 0,
-                reason: "the latitude 850 is outside -90…90 degrees (was the line encoded with another precision than 5?)")
+                reason:
+                    "the latitude 850 is outside -90…90 degrees (was the line encoded with another precision than 5?)")
         ) {
             try Polyline.decode(encoded, precision: 5)
         }
@@ -154,6 +165,8 @@ private func coordinates(_ pairs: [[Double]]) throws -> [Coordinate] {
 
     @Test func errorReadsAsASentence() {
         let error = FootprintGeoError.invalidPolyline(offset: 5, reason: "a space is not a polyline character (? to ~)")
-        #expect(error.description == "The encoded polyline is invalid at character 6: a space is not a polyline character (? to ~).")
+        #expect(
+            error.description
+                == "The encoded polyline is invalid at character 6: a space is not a polyline character (? to ~).")
     }
 }

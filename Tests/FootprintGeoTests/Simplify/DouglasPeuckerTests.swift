@@ -51,7 +51,10 @@ private struct ShapelyFixture: Decodable {
 
     @Test func rejectsNegativeAndNaNTolerances() {
         let line = LineString(unchecked: [])
-        #expect(throws: FootprintGeoError.invalidArgument(name: "tolerance", value: "-1 degrees", reason: "it must be zero or a positive number")) {
+        #expect(
+            throws: FootprintGeoError.invalidArgument(
+                name: "tolerance", value: "-1 degrees", reason: "it must be zero or a positive number")
+        ) {
             try line.simplified(toleranceDegrees: -1)
         }
         #expect(throws: FootprintGeoError.self) { try line.simplified(toleranceDegrees: .nan) }
@@ -86,7 +89,8 @@ private struct ShapelyFixture: Decodable {
         func angle(_ a: Coordinate, _ b: Coordinate) -> Double {
             let dLat = radians(b.latitude - a.latitude)
             let dLon = radians(b.longitude - a.longitude)
-            let h = sin(dLat / 2) * sin(dLat / 2)
+            let h =
+                sin(dLat / 2) * sin(dLat / 2)
                 + cos(radians(a.latitude)) * cos(radians(b.latitude)) * sin(dLon / 2) * sin(dLon / 2)
             return 2 * asin(min(1, h.squareRoot()))
         }
@@ -132,7 +136,7 @@ private struct ShapelyFixture: Decodable {
     static func walk(count: Int, from start: Coordinate, stepDegrees: Double, seed: UInt64, heading: Double = 0)
         -> [Coordinate]
     {
-        var generator = SplitMix64(seed: seed)
+        var generator = WalkGenerator(seed: seed)
         var latitude = start.latitude
         var longitude = start.longitude
         var heading = heading
@@ -148,7 +152,8 @@ private struct ShapelyFixture: Decodable {
 
     @Test(arguments: [1.0, 5.0, 20.0, 100.0])
     func matchesTheCrossTrackReferenceInSeoul(tolerance: Double) throws {
-        let line = Self.walk(count: 600, from: try Coordinate(latitude: 37.5665, longitude: 126.978), stepDegrees: 0.0001, seed: 1)
+        let line = Self.walk(
+            count: 600, from: try Coordinate(latitude: 37.5665, longitude: 126.978), stepDegrees: 0.0001, seed: 1)
         let simplified = try LineString(line).simplified(tolerance: tolerance).coordinates
         #expect(simplified == Self.reference(line, tolerance: tolerance))
         #expect(simplified.count > 2 && simplified.count < line.count)
@@ -156,10 +161,15 @@ private struct ShapelyFixture: Decodable {
 
     @Test(arguments: [10.0, 1_000.0])
     func matchesTheReferenceAcrossTheAntimeridianAndNearThePole(tolerance: Double) throws {
-        let fiji = Self.walk(count: 300, from: try Coordinate(latitude: -16.5, longitude: 179.95), stepDegrees: 0.001, seed: 2, heading: .pi / 2)
+        let fiji = Self.walk(
+            count: 300, from: try Coordinate(latitude: -16.5, longitude: 179.95), stepDegrees: 0.001, seed: 2,
+            heading: .pi / 2)
         #expect(fiji.contains { $0.longitude < 0 } && fiji.contains { $0.longitude > 0 })
-        #expect(try LineString(fiji).simplified(tolerance: tolerance).coordinates == Self.reference(fiji, tolerance: tolerance))
-        let svalbard = Self.walk(count: 300, from: try Coordinate(latitude: 88.5, longitude: 15), stepDegrees: 0.001, seed: 3)
+        #expect(
+            try LineString(fiji).simplified(tolerance: tolerance).coordinates
+                == Self.reference(fiji, tolerance: tolerance))
+        let svalbard = Self.walk(
+            count: 300, from: try Coordinate(latitude: 88.5, longitude: 15), stepDegrees: 0.001, seed: 3)
         #expect(
             try LineString(svalbard).simplified(tolerance: tolerance).coordinates
                 == Self.reference(svalbard, tolerance: tolerance))
@@ -191,7 +201,7 @@ private struct ShapelyFixture: Decodable {
 }
 
 /// A small deterministic generator for test lines (SplitMix64, Steele et al. 2014).
-struct SplitMix64 {
+private struct WalkGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -16,8 +16,8 @@ import Testing
                 let area = max(
                     floor,
                     Visvalingam.triangleArea(
-                        UnitVector(points[remaining[position - 1]]), UnitVector(points[remaining[position]]),
-                        UnitVector(points[remaining[position + 1]])))
+                        NVector(points[remaining[position - 1]]), NVector(points[remaining[position]]),
+                        NVector(points[remaining[position + 1]])))
                 if area < smallestArea || (area == smallestArea && remaining[position] < remaining[smallest]) {
                     smallestArea = area
                     smallest = position
@@ -51,9 +51,9 @@ import Testing
     /// so ½ · 111.195² = 6,182.2 m² (the sphere's excess differs by far less than 1e-6).
     @Test func triangleAreaInSquareMetres() {
         let area = Visvalingam.triangleArea(
-            UnitVector(Coordinate(uncheckedLatitude: 0, longitude: 0)),
-            UnitVector(Coordinate(uncheckedLatitude: 0, longitude: 0.001)),
-            UnitVector(Coordinate(uncheckedLatitude: 0.001, longitude: 0)))
+            NVector(Coordinate(uncheckedLatitude: 0, longitude: 0)),
+            NVector(Coordinate(uncheckedLatitude: 0, longitude: 0.001)),
+            NVector(Coordinate(uncheckedLatitude: 0.001, longitude: 0)))
         let leg = 6_371_008.8 * 0.001 * .pi / 180
         #expect(abs(area - leg * leg / 2) < 1e-3)
     }
@@ -62,13 +62,18 @@ import Testing
         let line = LineString(unchecked: [])
         #expect(throws: FootprintGeoError.self) { try line.simplifiedVisvalingam(minimumArea: -1) }
         #expect(throws: FootprintGeoError.self) { try line.simplifiedVisvalingam(minimumArea: .nan) }
-        #expect(throws: FootprintGeoError.invalidArgument(name: "point count", value: "1", reason: "a line keeps at least its 2 ends")) {
+        #expect(
+            throws: FootprintGeoError.invalidArgument(
+                name: "point count", value: "1", reason: "a line keeps at least its 2 ends")
+        ) {
             try line.simplifiedVisvalingam(keeping: 1)
         }
     }
 
     @Test func shortLinesComeBackAsTheyAre() throws {
-        let two = LineString(unchecked: [Coordinate(uncheckedLatitude: 1, longitude: 2), Coordinate(uncheckedLatitude: 3, longitude: 4)])
+        let two = LineString(unchecked: [
+            Coordinate(uncheckedLatitude: 1, longitude: 2), Coordinate(uncheckedLatitude: 3, longitude: 4),
+        ])
         #expect(try two.simplifiedVisvalingam(minimumArea: 1e12) == two)
         #expect(try LineString(unchecked: []).simplifiedVisvalingam(keeping: 2).isEmpty)
     }

@@ -41,7 +41,9 @@ private struct MercantileRow: Sendable, CustomStringConvertible {
             if tile.quadkey != row.quadkey { mismatches.append("quadkey of \(tile): \(tile.quadkey)") }
             if try Tile(quadkey: row.quadkey) != tile { mismatches.append("tile of quadkey \(row.quadkey)") }
             let point = WebMercator.point(of: coordinate)
-            if point != WebMercatorPoint(x: row.mercatorX, y: row.mercatorY) { mismatches.append("xy of \(row): \(point)") }
+            if point != WebMercatorPoint(x: row.mercatorX, y: row.mercatorY) {
+                mismatches.append("xy of \(row): \(point)")
+            }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
@@ -57,14 +59,21 @@ private struct MercantileRow: Sendable, CustomStringConvertible {
     @Test func seoulCityHall() throws {
         let tile = try Tile(containing: Coordinate(latitude: 37.5663, longitude: 126.9779), zoom: 14)
         #expect(tile.description == "14/13970/6344")
-        #expect(tile.bounds == BoundingBox(uncheckedWest: 126.9580078125, south: 37.56199695314352, east: 126.97998046875, north: 37.57941251343839))
+        #expect(
+            tile.bounds
+                == BoundingBox(
+                    uncheckedWest: 126.9580078125, south: 37.56199695314352, east: 126.97998046875,
+                    north: 37.57941251343839))
     }
 
     @Test(arguments: [0, 1, 14, 22])
     func edgesOfTheWorld(zoom: Int) throws {
         let last = (1 << zoom) - 1
-        #expect(try Tile(containing: Coordinate(latitude: 90, longitude: 180), zoom: zoom) == Tile(z: zoom, x: last, y: 0))
-        #expect(try Tile(containing: Coordinate(latitude: -90, longitude: -180), zoom: zoom) == Tile(z: zoom, x: 0, y: last))
+        #expect(
+            try Tile(containing: Coordinate(latitude: 90, longitude: 180), zoom: zoom) == Tile(z: zoom, x: last, y: 0))
+        #expect(
+            try Tile(containing: Coordinate(latitude: -90, longitude: -180), zoom: zoom) == Tile(z: zoom, x: 0, y: last)
+        )
         #expect(try Tile(containing: Coordinate(latitude: 89.99, longitude: 0), zoom: zoom).y == 0)
         // mercantile answers x = 2^z here (1e-14 from the east edge); the grid ends at 2^z − 1.
         #expect(try Tile(containing: Coordinate(latitude: 0, longitude: 179.999999999999), zoom: zoom).x == last)
@@ -78,12 +87,18 @@ private struct MercantileRow: Sendable, CustomStringConvertible {
 
     @Test func rejectsZoomsAndNumbersOutOfRange() throws {
         let seoul = try Coordinate(latitude: 37.5665, longitude: 126.978)
-        #expect(throws: FootprintGeoError.invalidArgument(name: "zoom", value: "23", reason: "it must be a whole number from 0 to 22")) {
+        #expect(
+            throws: FootprintGeoError.invalidArgument(
+                name: "zoom", value: "23", reason: "it must be a whole number from 0 to 22")
+        ) {
             try Tile(containing: seoul, zoom: 23)
         }
         #expect(throws: FootprintGeoError.self) { try Tile(containing: seoul, zoom: -1) }
         #expect(throws: FootprintGeoError.self) { try Tile.tiles(containing: [seoul], zoom: 99) }
-        #expect(throws: FootprintGeoError.invalidArgument(name: "tile column x", value: "2", reason: "at zoom 1 it must be 0 to 1")) {
+        #expect(
+            throws: FootprintGeoError.invalidArgument(
+                name: "tile column x", value: "2", reason: "at zoom 1 it must be 0 to 1")
+        ) {
             try Tile(z: 1, x: 2, y: 0)
         }
         #expect(throws: FootprintGeoError.self) { try Tile(z: 1, x: 0, y: -1) }
@@ -95,7 +110,10 @@ private struct MercantileRow: Sendable, CustomStringConvertible {
         // Bing Maps Tile System's example: tile (3, 5) at level 3 is quadkey "213".
         #expect(try Tile(z: 3, x: 3, y: 5).quadkey == "213")
         #expect(try Tile(quadkey: "213") == Tile(z: 3, x: 3, y: 5))
-        #expect(throws: FootprintGeoError.invalidArgument(name: "quadkey", value: "124", reason: "its digits must each be 0, 1, 2 or 3")) {
+        #expect(
+            throws: FootprintGeoError.invalidArgument(
+                name: "quadkey", value: "124", reason: "its digits must each be 0, 1, 2 or 3")
+        ) {
             try Tile(quadkey: "124")
         }
         #expect(throws: FootprintGeoError.self) { try Tile(quadkey: String(repeating: "0", count: 23)) }

@@ -3,7 +3,7 @@ import Foundation
 /// A position as a unit vector from the Earth's centre (an "n-vector", Gade 2010), for the
 /// spherical measures of the metre simplifiers: great-circle distances, cross-track distances
 /// and spherical triangle areas without a trigonometric call per comparison.
-struct UnitVector {
+struct NVector {
     var x: Double
     var y: Double
     var z: Double
@@ -27,25 +27,25 @@ struct UnitVector {
     }
 
     /// The unit vectors of every position, in one allocation.
-    static func of(_ points: UnsafeBufferPointer<Coordinate>) -> [UnitVector] {
-        [UnitVector](unsafeUninitializedCapacity: points.count) { vectors, initialized in
-            for index in points.indices { (vectors.baseAddress! + index).initialize(to: UnitVector(points[index])) }
+    static func of(_ points: UnsafeBufferPointer<Coordinate>) -> [NVector] {
+        [NVector](unsafeUninitializedCapacity: points.count) { vectors, initialized in
+            for index in points.indices { (vectors.baseAddress! + index).initialize(to: NVector(points[index])) }
             initialized = points.count
         }
     }
 
     @inline(__always)
-    func dot(_ other: UnitVector) -> Double { x * other.x + y * other.y + z * other.z }
+    func dot(_ other: NVector) -> Double { x * other.x + y * other.y + z * other.z }
 
     @inline(__always)
-    func cross(_ other: UnitVector) -> UnitVector {
-        UnitVector(x: y * other.z - z * other.y, y: z * other.x - x * other.z, z: x * other.y - y * other.x)
+    func cross(_ other: NVector) -> NVector {
+        NVector(x: y * other.z - z * other.y, y: z * other.x - x * other.z, z: x * other.y - y * other.x)
     }
 
     /// The squared straight-line (chord) distance between two unit vectors: 2 − 2 cos θ for the
     /// angle θ between them, growing with θ over the whole 0…π.
     @inline(__always)
-    func chordSquared(to other: UnitVector) -> Double {
+    func chordSquared(to other: NVector) -> Double {
         let dx = x - other.x
         let dy = y - other.y
         let dz = z - other.z
