@@ -55,10 +55,10 @@ struct NVector {
 
 /// The sphere the metre simplifiers measure on.
 enum MeanEarth {
-    /// The mean radius R₁ = (2a + b) / 3 of the WGS84 ellipsoid (IUGG, Moritz 2000), 6,371,008.8 m:
-    /// the sphere on which great-circle distances are closest to geodesic ones on average
-    /// (within 0.5 %).
-    static let radiusMeters = 6_371_008.8
+    /// The mean radius R₁ = (2a + b) / 3 of the WGS84 ellipsoid (IUGG, Moritz 2000), 6,371,008.8 m
+    /// (``Geodesic/meanRadiusMeters``): the sphere on which great-circle distances are closest to
+    /// geodesic ones on average (within 0.5 %).
+    static let radiusMeters = Geodesic.meanRadiusMeters
 
     /// The squared chord of the central angle of an arc of `meters` on the sphere; 4 (the
     /// antipode) for any arc of half the circumference or more.
