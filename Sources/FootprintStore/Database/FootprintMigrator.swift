@@ -12,6 +12,7 @@ enum FootprintMigrator {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-places-visits-diary", migrate: createSchemaV1)
+        migrator.registerMigration("v2-search-index", migrate: SearchIndex.createSchemaV2)
         return migrator
     }()
 

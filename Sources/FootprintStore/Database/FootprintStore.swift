@@ -52,6 +52,7 @@ public final class FootprintStore: Sendable {
                 configuration.label = "footprint.write"
                 configuration.busyMode = .timeout(10)
                 configuration.prepareDatabase { db in
+                    db.registerFootprintTokenizer()
                     try db.loadSpatiaLite()
                     try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -131072")
                 }
@@ -71,6 +72,7 @@ public final class FootprintStore: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "footprint.read"
+        configuration.prepareDatabase { db in db.registerFootprintTokenizer() }
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {
@@ -101,10 +103,17 @@ public final class FootprintStore: Sendable {
         }
     }
 
-    /// Runs `updates` in one write transaction.
+    /// Runs `updates` in one write transaction, then folds the place changes it (or another
+    /// tool, since the last write) made into the search index, in the same transaction.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         guard let writer else { throw FootprintStoreError.readOnly(path: path) }
-        return try mapErrors { try writer.write(updates) }
+        return try mapErrors {
+            try writer.write { db in
+                let result = try updates(db)
+                try SearchIndex.fold(db)
+                return result
+            }
+        }
     }
 
     /// Runs `value` on a read connection.

@@ -1,0 +1,69 @@
+import FootprintHangul
+import GRDB
+import GRDBSQLite
+
+/// The FTS5 tokenizer `footprint`: FootprintHangul's ``SearchTokenizer`` behind GRDB's custom
+/// tokenizer API (SQLite FTS5 "Custom Tokenizers", `fts5_tokenizer.xTokenize`).
+///
+/// `tokenize='footprint'` emits Hangul syllable bigrams bridging whitespace, the unigram at a run's
+/// end, and lowercased words; `tokenize='footprint chosung'` adds the colocated 초성 (chosung —
+/// initial consonant) bigrams. Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
+/// tokenized in ``SearchTokenizer/Mode/document`` mode, MATCH strings in
+/// ``SearchTokenizer/Mode/query`` mode.
+///
+/// It is registered on every connection Footprint opens (``Database/registerFootprintTokenizer()``),
+/// read-only ones included: it costs a few microseconds and no extension. Nothing that other
+/// tools run needs it — no trigger touches the FTS tables (see ``SearchIndex``).
+final class FootprintTokenizer: FTS5CustomTokenizer {
+    static let name = "footprint"
+
+    private let document: SearchTokenizer
+
+    /// `arguments` are the words after `footprint` in `tokenize='…'`: `chosung` adds 초성 bigrams.
+    init(db: Database, arguments: [String]) throws {
+        var options = SearchTokenizer.Options.default
+        for argument in arguments {
+            switch argument {
+            case "chosung": options.insert(.chosung)
+            default: throw DatabaseError(resultCode: .SQLITE_ERROR, message: "unknown footprint tokenizer option \(argument)")
+            }
+        }
+        document = SearchTokenizer(options: options)
+    }
+
+    /// The status an `xToken` callback returned, carried out of the scan.
+    private struct CallbackStatus: Error {
+        var code: CInt
+    }
+
+    func tokenize(
+        context: UnsafeMutableRawPointer?, tokenization: FTS5Tokenization, pText: UnsafePointer<CChar>?, nText: CInt,
+        tokenCallback: @escaping FTS5TokenCallback
+    ) -> CInt {
+        guard let pText, nText > 0 else { return SQLITE_OK }
+        let mode: SearchTokenizer.Mode = tokenization.contains(.query) ? .query : .document
+        let text = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
+        do throws(CallbackStatus) {
+            try document.tokenize(utf8: text, mode: mode) { (token) throws(CallbackStatus) in
+                let status = token.bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: token.bytes.count) {
+                    tokenCallback(
+                        context, token.isColocated ? FTS5_TOKEN_COLOCATED : 0, $0, CInt(token.bytes.count),
+                        CInt(token.byteRange.lowerBound), CInt(token.byteRange.upperBound))
+                }
+                if status != SQLITE_OK { throw CallbackStatus(code: status) }
+            }
+        } catch {
+            return error.code
+        }
+        return SQLITE_OK
+    }
+}
+
+extension Database {
+    /// Registers the `footprint` FTS5 tokenizer on this connection, so the search tables can be
+    /// read and written. Cheap (no extension): every Footprint connection does it.
+    func registerFootprintTokenizer() {
+        add(tokenizer: FootprintTokenizer.self)
+    }
+}

@@ -1,0 +1,49 @@
+import GRDB
+
+extension SearchIndex {
+    /// Migration `v2-search-index`: the FTS5 tables, `place_changes` carrying the indexed text of
+    /// a changed place, its triggers rewritten to fill it, and the index built from the places.
+    ///
+    /// The triggers stay plain SQL (ARCHITECTURE.md, "Other tools can still write the file"): an
+    /// INSERT records the place as new (`indexed = 0`); an UPDATE of a searchable column or a
+    /// DELETE records the OLD text (`indexed = 1`). When the place is already pending, only
+    /// `deleted` changes: the first change since the last fold holds what the index has.
+    static func createSchemaV2(_ db: Database) throws {
+        let old = textColumns.map { "old_" + $0 }
+        let oldValues = textColumns.map { "OLD." + $0 }
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE search_names USING fts5(
+                    name, content='places', content_rowid='id', tokenize='footprint chosung', columnsize=0);
+                CREATE VIRTUAL TABLE search_text USING fts5(
+                    \(textColumns.joined(separator: ", ")), content='places', content_rowid='id',
+                    tokenize='footprint');
+
+                ALTER TABLE place_changes ADD COLUMN indexed INTEGER;
+                ALTER TABLE place_changes ADD COLUMN old_name TEXT;
+                \(old.map { "ALTER TABLE place_changes ADD COLUMN \($0) TEXT;" }.joined(separator: "\n"))
+
+                DROP TRIGGER place_changes_insert;
+                DROP TRIGGER place_changes_update;
+                DROP TRIGGER place_changes_delete;
+                CREATE TRIGGER place_changes_insert AFTER INSERT ON places BEGIN
+                    INSERT INTO place_changes(place_id, deleted, indexed) VALUES (NEW.id, 0, 0)
+                    ON CONFLICT(place_id) DO UPDATE SET deleted = excluded.deleted;
+                END;
+                CREATE TRIGGER place_changes_update
+                AFTER UPDATE OF id, name, \(textColumns.joined(separator: ", ")) ON places BEGIN
+                    INSERT INTO place_changes(place_id, deleted, indexed, old_name, \(old.joined(separator: ", ")))
+                    VALUES (OLD.id, NEW.id IS NOT OLD.id, 1, OLD.name, \(oldValues.joined(separator: ", ")))
+                    ON CONFLICT(place_id) DO UPDATE SET deleted = excluded.deleted;
+                    INSERT INTO place_changes(place_id, deleted, indexed) SELECT NEW.id, 0, 0 WHERE NEW.id IS NOT OLD.id
+                    ON CONFLICT(place_id) DO UPDATE SET deleted = excluded.deleted;
+                END;
+                CREATE TRIGGER place_changes_delete AFTER DELETE ON places BEGIN
+                    INSERT INTO place_changes(place_id, deleted, indexed, old_name, \(old.joined(separator: ", ")))
+                    VALUES (OLD.id, 1, 1, OLD.name, \(oldValues.joined(separator: ", ")))
+                    ON CONFLICT(place_id) DO UPDATE SET deleted = excluded.deleted;
+                END;
+                """)
+        try rebuild(db)
+    }
+}

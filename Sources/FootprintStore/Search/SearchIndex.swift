@@ -1,0 +1,90 @@
+import GRDB
+
+/// The search index: two external-content FTS5 tables over `places`, kept in step by Footprint's
+/// own code rather than by triggers, so that any tool can write `places` without our tokenizer.
+///
+/// - `search_names(name)`: place names with the `footprint chosung` tokenizer — Hangul syllable
+///   bigrams across spaces, a run's final unigram, lowercased words, and colocated 초성 (chosung —
+///   initial consonant) bigrams. `columnsize=0`: the name's length, the only thing BM25 would
+///   read from it, is taken from the name itself when ranking.
+/// - `search_text(category, tags, address, road_address, note)`: the other searchable fields,
+///   `footprint` tokenizer, ranked with FTS5's `bm25()`.
+///
+/// **Keeping in step.** Plain-SQL triggers (migration `v2-search-index`) record every change to a
+/// place's searchable text in `place_changes`: the place id, whether it is deleted, and — because
+/// an external-content FTS5 table can only remove a row given the text it indexed — the row's
+/// text as it was when last indexed (the first change since then wins). ``fold(_:)`` applies them
+/// at the end of every Footprint write transaction; read commands never write, and treat the
+/// pending places directly (``SearchIndex/pendingChanges(_:)``).
+///
+/// `place_changes.indexed` says what the index holds for a pending place: 1 — the `old_*` values;
+/// 0 — nothing; `NULL` — unknown (a row written by SQL that is not ours): then ``fold(_:)``
+/// rebuilds the index, the one answer that is right whatever the index holds.
+enum SearchIndex {
+    /// Below this many pending places ``fold(_:)`` always updates row by row; from it on, it
+    /// compares with the table size (a rebuild reads every place).
+    static let smallPendingCount = 1000
+    /// A rebuild beats row-by-row updates when more than this share of the places is pending
+    /// (measured: a rebuild of 1M names costs about as much as 300k single-row updates).
+    static let rebuildShare = 0.3
+
+    /// The searchable columns of `places`, besides `name`, in `search_text`'s column order.
+    static let textColumns = ["category", "tags", "address", "road_address", "note"]
+
+    /// Applies the pending changes of `place_changes` to the FTS tables and empties it. Call it
+    /// inside the write transaction that made the changes.
+    static func fold(_ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM place_changes)") == true else { return }
+        if try needsRebuild(db) {
+            try rebuild(db)
+            return
+        }
+        let textList = textColumns.joined(separator: ", ")
+        let oldList = textColumns.map { "old_" + $0 }.joined(separator: ", ")
+        let placeList = textColumns.map { "p." + $0 }.joined(separator: ", ")
+        try db.execute(
+            sql: """
+                INSERT INTO search_names(search_names, rowid, name)
+                    SELECT 'delete', place_id, old_name FROM place_changes WHERE indexed = 1;
+                INSERT INTO search_text(search_text, rowid, \(textList))
+                    SELECT 'delete', place_id, \(oldList) FROM place_changes WHERE indexed = 1;
+                INSERT INTO search_names(rowid, name)
+                    SELECT p.id, p.name FROM place_changes c JOIN places p ON p.id = c.place_id WHERE c.deleted = 0;
+                INSERT INTO search_text(rowid, \(textList))
+                    SELECT p.id, \(placeList) FROM place_changes c JOIN places p ON p.id = c.place_id
+                    WHERE c.deleted = 0;
+                DELETE FROM place_changes;
+                """)
+    }
+
+    /// Rebuilds both FTS tables from `places` and empties `place_changes`.
+    static func rebuild(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO search_names(search_names) VALUES ('rebuild');
+                INSERT INTO search_text(search_text) VALUES ('rebuild');
+                DELETE FROM place_changes;
+                """)
+    }
+
+    /// Whether the pending set calls for a rebuild: the index holds something unknown for a
+    /// pending place, or so many are pending that reading every place is cheaper.
+    private static func needsRebuild(_ db: Database) throws -> Bool {
+        // `search_text` keeps a `docsize` row for every place it indexes: a place recorded as new
+        // that the index holds after all (an `INSERT OR REPLACE` by another tool replaces a row
+        // without its DELETE trigger) is unknown too.
+        let unknown = try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (
+                    SELECT 1 FROM place_changes c
+                    WHERE c.indexed IS NULL OR c.indexed NOT IN (0, 1)
+                        OR (c.indexed = 0 AND EXISTS (SELECT 1 FROM search_text_docsize d WHERE d.id = c.place_id)))
+                """)
+        if unknown == true { return true }
+        let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM place_changes") ?? 0
+        guard pending >= smallPendingCount else { return false }
+        let places = try Int.fetchOne(db, sql: "SELECT count(*) FROM places") ?? 0
+        return Double(pending) > rebuildShare * Double(places)
+    }
+}
