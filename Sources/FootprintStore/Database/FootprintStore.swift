@@ -72,7 +72,12 @@ public final class FootprintStore: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "footprint.read"
-        configuration.prepareDatabase { db in db.registerFootprintTokenizer() }
+        configuration.prepareDatabase { db in
+            db.registerFootprintTokenizer()
+            // Pages come from the OS's cache by memory map instead of read() copies: a search reads
+            // a few thousand scattered rows (~0.3 µs each saved). Reading only; nothing is written.
+            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+        }
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {

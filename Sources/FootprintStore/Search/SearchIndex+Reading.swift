@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+extension SearchIndex {
+    /// The rowids an FTS5 table matches for `expression`, ascending. Stepped through the C API:
+    /// a two-syllable word can match thousands of places, and GRDB's per-row decoding would
+    /// cost more than the look-up.
+    static func rowIDs(_ db: Database, table: String, expression: SearchExpression) throws -> [Int64] {
+        let statement = try db.cachedStatement(sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ?")
+        let handle = statement.sqliteStatement
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        sqlite3_reset(handle)
+        _ = expression.text.withCString { sqlite3_bind_text(handle, 1, $0, -1, transient) }
+        var ids: [Int64] = []
+        while true {
+            let status = sqlite3_step(handle)
+            if status == SQLITE_ROW {
+                ids.append(sqlite3_column_int64(handle, 0))
+            } else if status == SQLITE_DONE {
+                return ids
+            } else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage)
+            }
+        }
+    }
+
+    /// Calls `body` with the searchable columns of each place with one of these ids that passes
+    /// `condition` (an SQL condition on `places` aliased `p`), in no particular order. The view is
+    /// valid only during the call: nothing is copied out of SQLite unless `body` asks.
+    static func forEachRow(
+        _ db: Database, ids: [Int64], condition: SQL?, _ body: (SearchRowView) throws -> Void
+    ) throws {
+        guard !ids.isEmpty else { return }
+        var sql: SQL = """
+            SELECT p.id, p.name, p.category, p.tags, p.likes, p.address, p.road_address, p.note, p.latitude, p.longitude
+            FROM json_each(?) j JOIN places p ON p.id = j.value
+            """
+        if let condition { sql = sql + " WHERE " + condition }
+        let (text, arguments) = try sql.build(db)
+        let statement = try db.cachedStatement(sql: text)
+        var idList = "["
+        idList.reserveCapacity(ids.count * 8 + 2)
+        for (index, id) in ids.enumerated() {
+            if index > 0 { idList.append(",") }
+            idList.append(String(id))
+        }
+        idList.append("]")
+        try statement.setArguments(StatementArguments([idList]) + arguments)
+        let handle = statement.sqliteStatement
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        while true {
+            let status = sqlite3_step(handle)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage)
+            }
+            try body(SearchRowView(handle: handle))
+        }
+    }
+
+    /// SQLite's `SQLITE_TRANSIENT`: the text is copied at bind time.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// The current row of ``SearchIndex/forEachRow(_:ids:condition:_:)``: `places` columns `id`,
+/// `name`, `category`, `tags`, `likes`, `address`, `road_address`, `note`, `latitude`, `longitude`.
+struct SearchRowView {
+    let handle: OpaquePointer
+
+    var id: Int64 { sqlite3_column_int64(handle, 0) }
+    var likes: Int { Int(sqlite3_column_int64(handle, 4)) }
+    var latitude: Double { sqlite3_column_type(handle, 8) == SQLITE_NULL ? .nan : sqlite3_column_double(handle, 8) }
+    var longitude: Double { sqlite3_column_type(handle, 9) == SQLITE_NULL ? .nan : sqlite3_column_double(handle, 9) }
+
+    /// The name's UTF-8 bytes, valid until the next step.
+    var nameBytes: UnsafeBufferPointer<UInt8> { bytes(1) }
+
+    var name: String { text(1) ?? "" }
+    var category: String? { text(2) }
+    /// `|`-joined, as stored.
+    var tags: String { text(3) ?? "" }
+    var address: String? { text(5) }
+    var roadAddress: String? { text(6) }
+    var note: String? { text(7) }
+
+    private func bytes(_ column: CInt) -> UnsafeBufferPointer<UInt8> {
+        guard let pointer = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    private func text(_ column: CInt) -> String? {
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+        return String(decoding: bytes(column), as: UTF8.self)
+    }
+}

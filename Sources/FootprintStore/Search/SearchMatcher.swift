@@ -1,0 +1,148 @@
+import FootprintHangul
+
+/// Decides whether and how a place matches a query, from its text alone. The index only proposes
+/// candidates; every candidate, and every place changed since the index was last updated, is
+/// judged here, so both are ranked by the same rules.
+struct SearchMatcher {
+    let hangul: HangulQuery
+    /// The query and its keyboard-mistype readings, search-normalized: what the other fields are
+    /// searched for (the 초성 and half-typed readings apply to names only).
+    let literals: [(text: String, reading: String?)]
+    /// The query's words, search-normalized, when it has two or more.
+    let words: [String]
+    /// The tags a hashtag query looks for (one for `#야경`; the `--tag` values for a tag listing).
+    let tags: [String]
+    /// Whether tags may also match by prefix (`#야` → `야경`).
+    let tagPrefixes: Bool
+    /// The query's patterns, compiled for names read straight from SQLite.
+    let names: NameMatcher
+    /// ``words`` as pattern elements.
+    private let wordElements: [[NameMatcher.Element]]
+
+    init(_ query: SearchQuery) {
+        if let hashtag = query.hashtag {
+            tags = [hashtag]
+            tagPrefixes = true
+        } else if HangulNormalization.searchNormalized(query.text).isEmpty {
+            tags = Hashtag.normalizedList(query.filter.anyTags)
+            tagPrefixes = false
+        } else {
+            tags = []
+            tagPrefixes = false
+        }
+        hangul = HangulQuery(tags.isEmpty ? query.text : "")
+        var literals: [(String, String?)] = hangul.isEmpty ? [] : [(hangul.normalized, nil)]
+        for reading in hangul.readings {
+            let text = HangulNormalization.searchNormalized(reading.text)
+            if !text.isEmpty && !literals.contains(where: { $0.0 == text }) { literals.append((text, reading.text)) }
+        }
+        self.literals = literals
+        let words = HangulNormalization.normalized(query.text).split(whereSeparator: \.isWhitespace)
+            .map { HangulNormalization.searchNormalized(String($0)) }.filter { !$0.isEmpty }
+        self.words = tags.isEmpty && words.count >= 2 ? words : []
+        wordElements = self.words.map { $0.unicodeScalars.map { .scalar($0.value) } }
+        names = NameMatcher(hangul)
+    }
+
+    /// Whether this is a tag search (`#야경`, or only `--tag`).
+    var isTagSearch: Bool { !tags.isEmpty }
+
+    /// How `row` matches, and how well its matched field fits (BM25's length factor, see
+    /// ``fit(length:)``), or `nil` when it does not match.
+    func match(_ row: SearchRowView) -> (match: SearchMatch, fit: Double)? {
+        if isTagSearch { return tagMatch(row) }
+        let nameMatch: HangulMatch?
+        let nameLength: Int
+        var normalizedName: String?
+        if names.load(row.nameBytes) {
+            nameMatch = names.match()
+            nameLength = names.count
+        } else {
+            let name = SearchableText(row.name)
+            normalizedName = name.normalized
+            nameMatch = hangul.match(name)
+            nameLength = normalizedName!.unicodeScalars.count
+        }
+        if let match = nameMatch {
+            let kind: SearchMatch.Kind
+            var position: MatchPosition?
+            if match.rule == .exact {
+                switch match.position {
+                case .whole: kind = .exact
+                case .prefix: kind = .prefix
+                case .wordPrefix: kind = .wordPrefix
+                case .substring: kind = .substring
+                }
+            } else {
+                kind = SearchMatch.Kind(rawValue: SearchMatch.Kind.chosung.rawValue + match.rule.rawValue - 1)!
+                position = match.position
+            }
+            return (SearchMatch(kind: kind, position: position, reading: match.reading), Self.fit(length: nameLength))
+        }
+        func nameContains(_ index: Int) -> Bool {
+            normalizedName.map { $0.contains(words[index]) } ?? (names.position(of: wordElements[index]) != nil)
+        }
+        if !words.isEmpty && words.indices.allSatisfy(nameContains) {
+            return (SearchMatch(kind: .allWords), Self.fit(length: nameLength))
+        }
+        let fields = otherFields(row)
+        for (field, text) in fields {
+            for literal in literals where text.contains(literal.text) {
+                return (
+                    SearchMatch(kind: .otherField, field: field, reading: literal.reading),
+                    Self.fit(length: text.unicodeScalars.count)
+                )
+            }
+        }
+        if !words.isEmpty {
+            var firstField: SearchMatch.Field?
+            for index in words.indices where !nameContains(index) {
+                guard let (field, _) = fields.first(where: { $0.text.contains(words[index]) }) else { return nil }
+                if firstField == nil { firstField = field }
+            }
+            if let firstField {
+                return (SearchMatch(kind: .otherFieldAllWords, field: firstField), Self.fit(length: nameLength))
+            }
+        }
+        return nil
+    }
+
+    private func tagMatch(_ row: SearchRowView) -> (match: SearchMatch, fit: Double)? {
+        let placeTags = Hashtag.decode(row.tags)
+        var best: SearchMatch.Kind?
+        for tag in tags {
+            if placeTags.contains(tag) { return (SearchMatch(kind: .tag, field: .tags), Self.fit(length: placeTags.count)) }
+            if tagPrefixes && placeTags.contains(where: { $0.hasPrefix(tag) }) { best = .tagPrefix }
+        }
+        return best.map { (SearchMatch(kind: $0, field: .tags), Self.fit(length: placeTags.count)) }
+    }
+
+    /// The other fields, search-normalized, in the order they are reported.
+    private func otherFields(_ row: SearchRowView) -> [(field: SearchMatch.Field, text: String)] {
+        var fields: [(SearchMatch.Field, String)] = []
+        let values: [(SearchMatch.Field, String?)] = [
+            (.category, row.category), (.tags, row.tags.replacingOccurrences(of: "|", with: " ")),
+            (.address, row.address), (.roadAddress, row.roadAddress), (.note, row.note),
+        ]
+        for case let (field, value?) in values {
+            let text = HangulNormalization.searchNormalized(value)
+            if !text.isEmpty { fields.append((field, text)) }
+        }
+        return fields
+    }
+
+    // FTS5's bm25() constants (SQLite FTS5, section 5.1.1.1).
+    static let k1 = 1.2
+    static let b = 0.75
+    /// The mean length of a place name in scalars, spaces left out (6.9 over the benchmark's
+    /// 1,000,000 names, 7.6 over Data/diary/places.csv).
+    static let averageLength = 7.0
+
+    /// BM25's term-frequency and length factor for one occurrence, `(k1 + 1) / (1 + k1 (1 − b +
+    /// b·len/avgdl))`, scaled by `1 / (k1 + 1)` to lie in (0, 1). For one phrase in a one-column
+    /// text it is all that tells two matching rows apart (the IDF is the same for both): the
+    /// shorter text, the more of it the query covers.
+    static func fit(length: Int) -> Double {
+        1 / (1 + k1 * (1 - b + b * Double(length) / averageLength))
+    }
+}

@@ -1,0 +1,97 @@
+import FootprintHangul
+
+/// The index look-ups of a search, in the order of the ranking, so that a search with a limit can
+/// stop as soon as nothing left to look up can rank among the results.
+///
+/// Each stage finds candidates in one FTS5 table; after it has run (and every stage before it),
+/// every place whose match ranks below ``Stage/completeBelow`` (a ``SearchMatch/tier``) has been
+/// found. A search stops before the next stage once it holds `limit` results ranked below the
+/// previous stage's bound.
+struct SearchPlan {
+    /// One look-up.
+    struct Stage {
+        enum Source {
+            /// `search_names MATCH expression`.
+            case names(SearchExpression)
+            /// `search_text MATCH expression`.
+            case text(SearchExpression)
+            /// Places holding every word, each in the name or another field: the intersection
+            /// of each word's look-ups in both tables.
+            case allWordsAnywhere([SearchExpression])
+        }
+
+        var source: Source
+        var completeBelow: Int
+    }
+
+    let stages: [Stage]
+
+    init(_ matcher: SearchMatcher, query: SearchQuery) {
+        stages = Self.stages(matcher, query: query)
+    }
+
+    private static func stages(_ matcher: SearchMatcher, query: SearchQuery) -> [Stage] {
+        var stages: [Stage] = []
+        if matcher.isTagSearch {
+            let phrases = matcher.tags.compactMap { SearchExpression.Phrase(literal: $0) }
+            if let any = SearchExpression.any(phrases.map { SearchExpression.phrase($0, column: "tags") }) {
+                stages.append(Stage(source: .text(any), completeBelow: SearchMatch.tierCount))
+            }
+            return stages
+        }
+        let hangul = matcher.hangul
+        let exactPhrase = SearchExpression.Phrase(literal: query.text)
+        // A query of lone consonants is a 초성 query: its literal phrase is the 초성 one, found
+        // by the reading stages below (a name that holds the jamo as written ranks `exact` there).
+        if let exactPhrase, hangul.chosungShape != .chosungOnly {
+            if exactPhrase.isComplete {
+                stages.append(
+                    Stage(source: .names(.phrase(exactPhrase, anchored: true)), completeBelow: SearchMatch.Kind.wordPrefix.rawValue))
+            }
+            stages.append(Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))
+        }
+        let wordPhrases = matcher.words.compactMap { SearchExpression.Phrase(literal: $0) }.map { SearchExpression.phrase($0) }
+        if wordPhrases.count >= 2, let all = SearchExpression.all(wordPhrases) {
+            stages.append(Stage(source: .names(all), completeBelow: SearchMatch.firstReadingTier))
+        }
+        for rule in MatchRule.allCases where rule != .exact {
+            let patterns = hangul.patterns.filter { $0.rule == rule }
+            guard !patterns.isEmpty else { continue }
+            var anchored: [SearchExpression] = []
+            var full: [SearchExpression] = []
+            for pattern in patterns {
+                if let literal = literalText(of: pattern, in: hangul) {
+                    guard let phrase = SearchExpression.Phrase(literal: literal) else { continue }
+                    full.append(.phrase(phrase))
+                    anchored.append(.phrase(phrase, anchored: true))
+                } else if let expression = SearchExpression.pattern(pattern) {
+                    full.append(expression)
+                    if let start = SearchExpression.pattern(pattern, anchored: true) { anchored.append(start) }
+                }
+            }
+            let first = SearchMatch.firstTier(of: rule)
+            if anchored.count == full.count, let any = SearchExpression.any(anchored) {
+                stages.append(Stage(source: .names(any), completeBelow: first + MatchPosition.wordPrefix.rawValue))
+            }
+            if let any = SearchExpression.any(full) {
+                stages.append(Stage(source: .names(any), completeBelow: first + 4))
+            }
+        }
+        let literalPhrases = ([query.text] + hangul.readings.map(\.text)).compactMap(SearchExpression.Phrase.init(literal:))
+        if let any = SearchExpression.any(literalPhrases.map { .phrase($0) }) {
+            stages.append(Stage(source: .text(any), completeBelow: SearchMatch(kind: .otherField).tier + 1))
+        }
+        if wordPhrases.count >= 2 {
+            stages.append(Stage(source: .allWordsAnywhere(wordPhrases), completeBelow: SearchMatch.tierCount))
+        }
+        return stages
+    }
+
+    /// The text, with its spaces, that a pattern made only of text stands for: the query itself
+    /// or a keyboard reading. Spaces matter to the index for Latin words (`lcdc seoul`).
+    private static func literalText(of pattern: MatchPattern, in query: HangulQuery) -> String? {
+        guard pattern.units.allSatisfy({ if case .text = $0 { return true } else { return false } }) else { return nil }
+        if let reading = pattern.reading { return reading }
+        return pattern.units.compactMap { if case .text(let text) = $0 { return text } else { return nil } }.joined()
+    }
+}

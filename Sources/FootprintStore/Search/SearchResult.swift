@@ -1,0 +1,128 @@
+import FootprintHangul
+
+/// One place found by ``FootprintStore/search(_:)``.
+public struct SearchResult: Hashable, Sendable {
+    public var place: Place
+    /// Higher is better: the rank of ``match``'s kind (an integer part; see ``SearchMatch/Kind``)
+    /// plus a fraction in [0, 1) from BM25, proximity, popularity and visit recency.
+    public var score: Double
+    /// How the place matched.
+    public var match: SearchMatch
+    /// Metres from the query's `near` point (exact WGS84 geodesic); `nil` without one.
+    public var distanceMeters: Double?
+
+    public init(place: Place, score: Double, match: SearchMatch, distanceMeters: Double?) {
+        self.place = place
+        self.score = score
+        self.match = match
+        self.distanceMeters = distanceMeters
+    }
+}
+
+/// Which rule found a place and where, ordered best first as ARCHITECTURE.md's search ranking:
+/// exact name > name prefix > word prefix > substring > all words in any order > the Korean
+/// readings (초성, mixed, half-typed, doubled consonant, 한/영 mistype; within each, whole name >
+/// prefix > word prefix > substring) > a match only in the other fields.
+public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
+    /// The rule.
+    public enum Kind: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// The name is the query (spaces and case ignored).
+        case exact
+        /// The name begins with the query.
+        case prefix
+        /// A word of the name begins with the query (`강남` in `스타벅스 강남점`).
+        case wordPrefix
+        /// The name contains the query elsewhere.
+        case substring
+        /// The name holds all the query's words, in any order (`강남 스타벅스`).
+        case allWords
+        /// A ``MatchRule/chosung`` reading (`ㅅㅌㅂㅅ`).
+        case chosung
+        /// A ``MatchRule/mixedChosung`` reading (`스ㅌㅂ`).
+        case mixedChosung
+        /// A ``MatchRule/partialSyllable`` reading (`스타벅`, `강나`, `제잇`, `희미용ㅅ`).
+        case partialSyllable
+        /// A ``MatchRule/doubledConsonant`` reading (`ㅅㅅㅁㄷ` → 쌍문동).
+        case doubledConsonant
+        /// A ``MatchRule/keyboardMistype`` reading (`tmxkqjrtm` → 스타벅스, `ㅊㅎㅍ` → CGV).
+        case keyboardMistype
+        /// A hashtag query: the place has the tag.
+        case tag
+        /// A hashtag query: a tag of the place begins with it.
+        case tagPrefix
+        /// Not in the name: the category, tags, address or note contain the query.
+        case otherField
+        /// Not in the name alone: the query's words are spread over the name and other fields.
+        case otherFieldAllWords
+
+        /// `exact`, `prefix`, `word_prefix`, `substring`, `all_words`, `chosung`, `mixed_chosung`,
+        /// `partial_syllable`, `doubled_consonant`, `keyboard_mistype`, `tag`, `tag_prefix`,
+        /// `other_field`, `other_field_all_words`.
+        public var description: String {
+            switch self {
+            case .exact: return "exact"
+            case .prefix: return "prefix"
+            case .wordPrefix: return "word_prefix"
+            case .substring: return "substring"
+            case .allWords: return "all_words"
+            case .chosung: return "chosung"
+            case .mixedChosung: return "mixed_chosung"
+            case .partialSyllable: return "partial_syllable"
+            case .doubledConsonant: return "doubled_consonant"
+            case .keyboardMistype: return "keyboard_mistype"
+            case .tag: return "tag"
+            case .tagPrefix: return "tag_prefix"
+            case .otherField: return "other_field"
+            case .otherFieldAllWords: return "other_field_all_words"
+            }
+        }
+    }
+
+    /// The field a match lies in.
+    public enum Field: String, Hashable, Sendable {
+        case name, category, tags, address, roadAddress = "road_address", note
+    }
+
+    public let kind: Kind
+    /// For the Korean readings, where in the name they matched; else `nil`.
+    public let position: MatchPosition?
+    /// The field the query was found in (for ``Kind/otherFieldAllWords``, the first other one).
+    public let field: Field
+    /// For ``Kind/keyboardMistype``, the reading that matched (`스타벅스`, `cgv`).
+    public let reading: String?
+
+    public init(kind: Kind, position: MatchPosition? = nil, field: Field = .name, reading: String? = nil) {
+        self.kind = kind
+        self.position = position
+        self.field = field
+        self.reading = reading
+    }
+
+    /// The rank of the match, 0 best: kinds in order, the readings also by position. Results
+    /// are ordered by it first.
+    var tier: Int {
+        switch kind {
+        case .exact, .prefix, .wordPrefix, .substring, .allWords: return kind.rawValue
+        case .chosung, .mixedChosung, .partialSyllable, .doubledConsonant, .keyboardMistype:
+            return Self.firstReadingTier + (kind.rawValue - Kind.chosung.rawValue) * 4 + (position?.rawValue ?? 3)
+        case .tag, .tagPrefix, .otherField, .otherFieldAllWords:
+            return Self.firstReadingTier + 5 * 4 + (kind.rawValue - Kind.tag.rawValue)
+        }
+    }
+
+    static let firstReadingTier = Kind.chosung.rawValue
+    /// One more than the largest ``tier``.
+    static let tierCount = firstReadingTier + 5 * 4 + 4
+
+    /// The tier of the best match a reading rule can give (its whole-name match).
+    static func firstTier(of rule: MatchRule) -> Int {
+        firstReadingTier + (rule.rawValue - MatchRule.chosung.rawValue) * 4
+    }
+
+    /// `chosung`, `chosung/prefix`, `other_field/address`, …: the kind, then the position or field.
+    public var description: String {
+        if let position { return "\(kind)/\(position)" }
+        if field != .name { return "\(kind)/\(field.rawValue)" }
+        return kind.description
+    }
+}

@@ -1,0 +1,163 @@
+import FootprintGeo
+import Foundation
+import GRDB
+
+/// One search on one read connection: runs the plan's stages, judges the candidates, ranks.
+struct SearchRun {
+    /// A candidate that matched, before ranking.
+    struct Matched {
+        var id: Int64
+        var likes: Int
+        var match: SearchMatch
+        var fit: Double
+        var distanceMeters: Double?
+    }
+
+    let db: Database
+    let query: SearchQuery
+    let matcher: SearchMatcher
+    let plan: SearchPlan
+    /// The SQL filters on `places` (category, tags, visited, likes, visit dates).
+    let condition: SQL?
+    /// With `withinMeters`, the places inside the circle (exact), when the circle is small
+    /// enough to list them from the R*Tree; `nil` otherwise.
+    let inside: Set<Int64>?
+    let flat: FlatDistance?
+
+    private var seen = Set<Int64>()
+    private var matched: [Matched] = []
+
+    init(_ db: Database, _ query: SearchQuery) throws {
+        self.db = db
+        self.query = query
+        matcher = SearchMatcher(query)
+        plan = SearchPlan(matcher, query: query)
+        condition = Self.condition(for: query)
+        if let near = query.near, let radius = query.withinMeters, radius <= FlatDistance.maximumRadius {
+            inside = try Self.placeIDs(db, within: radius, of: near)
+        } else {
+            inside = nil
+        }
+        flat = query.near.flatMap { FlatDistance.isUsable(center: $0, radiusMeters: 0) ? FlatDistance(center: $0) : nil }
+    }
+
+    /// Every stage that can still change the first `limit` results, then the ranking.
+    mutating func results() throws -> [SearchResult] {
+        let pending = try PendingChanges(db)
+        seen = pending.ids
+        try judge(pending.liveIDs)
+        var completeBelow = 0
+        for stage in plan.stages {
+            if let limit = query.limit, matched.lazy.filter({ $0.match.tier < completeBelow }).count >= limit { break }
+            var ids: [Int64]
+            switch stage.source {
+            case .names(let expression):
+                ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression)
+            case .text(let expression):
+                ids = try SearchIndex.rowIDs(db, table: "search_text", expression: expression)
+            case .allWordsAnywhere(let words):
+                ids = try allWordsAnywhere(words)
+            }
+            ids.removeAll { seen.contains($0) || !(inside?.contains($0) ?? true) }
+            seen.formUnion(ids)
+            try judge(ids)
+            completeBelow = stage.completeBelow
+        }
+        return try ranked()
+    }
+
+    /// Reads the places with these ids that pass the filters, and keeps those that match, within
+    /// the radius.
+    private mutating func judge(_ ids: [Int64]) throws {
+        var found: [Matched] = []
+        try SearchIndex.forEachRow(db, ids: ids, condition: condition) { row in
+            guard let (match, fit) = matcher.match(row) else { return }
+            var distance: Double?
+            if let near = query.near {
+                let coordinate = Coordinate(uncheckedLatitude: row.latitude, longitude: row.longitude)
+                if let radius = query.withinMeters {
+                    let exact = Geodesic.distance(from: near, to: coordinate)
+                    guard exact <= radius else { return }
+                    distance = exact
+                } else {
+                    distance = flat?.estimate(latitude: row.latitude, longitude: row.longitude)
+                        ?? Geodesic.distance(from: near, to: coordinate)
+                }
+            }
+            found.append(Matched(id: row.id, likes: row.likes, match: match, fit: fit, distanceMeters: distance))
+        }
+        matched += found
+    }
+
+    /// Places holding every word, each in the name or in another field.
+    private func allWordsAnywhere(_ words: [SearchExpression]) throws -> [Int64] {
+        var common: Set<Int64>?
+        for word in words {
+            var ids = Set(try SearchIndex.rowIDs(db, table: "search_names", expression: word))
+            ids.formUnion(try SearchIndex.rowIDs(db, table: "search_text", expression: word))
+            common = common.map { $0.intersection(ids) } ?? ids
+            if common?.isEmpty ?? false { return [] }
+        }
+        return common.map { Array($0).sorted() } ?? []
+    }
+
+    /// The weights of the score's parts (see ``FootprintStore/search(_:)``).
+    static let fitWeight = 0.4
+    static let proximityWeight = 0.3
+    static let popularityWeight = 0.2
+    static let recencyWeight = 0.1
+    /// The distance at which proximity is one half.
+    static let proximityScaleMeters = 1000.0
+    /// The age in days at which recency is one half.
+    static let recencyScaleDays = 90.0
+
+    /// Scores, orders and cuts the matches, then reads the places returned.
+    private func ranked() throws -> [SearchResult] {
+        let lastVisits = try lastVisitDates(matched.map(\.id))
+        let today = Date()
+        var scored: [(index: Int, score: Double)] = matched.indices.map { index in
+            let candidate = matched[index]
+            var part = Self.fitWeight * candidate.fit
+            if let distance = candidate.distanceMeters {
+                part += Self.proximityWeight / (1 + distance / Self.proximityScaleMeters)
+            }
+            part += Self.popularityWeight * min(1, log10(1 + Double(max(0, candidate.likes))) / 5)
+            if let date = lastVisits[candidate.id] {
+                let days = max(0, today.timeIntervalSince(date) / 86_400)
+                part += Self.recencyWeight / (1 + days / Self.recencyScaleDays)
+            }
+            // The fraction stays below 1 so that the kind's integer part decides first.
+            let score = Double(SearchMatch.tierCount - candidate.match.tier) + min(part, 0.999_999)
+            return (index, score)
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : matched[$0.index].id < matched[$1.index].id }
+        if let limit = query.limit, scored.count > limit { scored.removeLast(scored.count - limit) }
+        let places = try Place.fetchAll(db, keys: scored.map { matched[$0.index].id })
+        let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id!, $0) })
+        return scored.compactMap { entry in
+            let candidate = matched[entry.index]
+            guard let place = byID[candidate.id] else { return nil }
+            let distance = query.near.map { Geodesic.distance(from: $0, to: place.coordinate) }
+            return SearchResult(place: place, score: entry.score, match: candidate.match, distanceMeters: distance)
+        }
+    }
+
+    /// The last visit's local date of each place that has one, as a UTC midnight.
+    private func lastVisitDates(_ ids: [Int64]) throws -> [Int64: Date] {
+        guard !ids.isEmpty, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM visits)") == true else { return [:] }
+        var dates: [Int64: Date] = [:]
+        let idList = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT v.place_id, max(v.local_date) FROM json_each(?) j JOIN visits v ON v.place_id = j.value
+                GROUP BY v.place_id
+                """, arguments: [idList])
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        while let row = try rows.next() {
+            if let text: String = row[1], let date = formatter.date(from: text) { dates[row[0]] = date }
+        }
+        return dates
+    }
+}
