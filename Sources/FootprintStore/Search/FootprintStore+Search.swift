@@ -11,9 +11,9 @@ extension FootprintStore {
     /// (`스타벅`, `강나`, `제잇`, `희미용ㅅ`), the keyboard in the wrong mode (`tmxkqjrtm`,
     /// `Rkcl`, `ㅊㅎㅍ`); or, ranked below every name match, when the category, tags, address or
     /// note contain it. Results are ordered by ``SearchMatch`` (see its order), then by a score
-    /// in [0, 1) made of BM25's length factor (0.4), proximity to `near` (0.3, `1 / (1 + d / 1 km)`),
-    /// popularity (0.2, `log10(1 + likes) / 5`) and visit recency (0.1, `1 / (1 + days / 90)`),
-    /// then by id.
+    /// in [0, 1) made of BM25's length factor (weight 0.4), proximity to `near` (0.35,
+    /// `1 − log10(1 + d / 100 m) / 5`), popularity (0.15, `log10(1 + likes) / 5`) and visit recency
+    /// (0.1, `1 / (1 + days / 90)`), then by id.
     ///
     /// Read-only: places changed since the index was last updated (by another tool, say) are
     /// judged from their rows directly.

@@ -103,11 +103,12 @@ struct SearchRun {
 
     /// The weights of the score's parts (see ``FootprintStore/search(_:)``).
     static let fitWeight = 0.4
-    static let proximityWeight = 0.3
-    static let popularityWeight = 0.2
+    static let proximityWeight = 0.35
+    static let popularityWeight = 0.15
     static let recencyWeight = 0.1
-    /// The distance at which proximity is one half.
-    static let proximityScaleMeters = 1000.0
+    /// Proximity falls by 0.2 for every tenfold distance beyond this (1 at 0 m, 0.79 at 1 km,
+    /// 0.6 at 10 km, 0.4 at 100 km, 0 at 10,000 km): a bias that still tells 10 km from 300 km.
+    static let proximityScaleMeters = 100.0
     /// The age in days at which recency is one half.
     static let recencyScaleDays = 90.0
 
@@ -119,7 +120,8 @@ struct SearchRun {
             let candidate = matched[index]
             var part = Self.fitWeight * candidate.fit
             if let distance = candidate.distanceMeters {
-                part += Self.proximityWeight / (1 + distance / Self.proximityScaleMeters)
+                let decades = log10(1 + distance / Self.proximityScaleMeters)
+                part += Self.proximityWeight * max(0, 1 - decades / 5)
             }
             part += Self.popularityWeight * min(1, log10(1 + Double(max(0, candidate.likes))) / 5)
             if let date = lastVisits[candidate.id] {

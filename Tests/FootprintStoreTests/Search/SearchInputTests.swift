@@ -1,0 +1,95 @@
+import FootprintGeo
+import FootprintTestSupport
+import Foundation
+import Testing
+
+@testable import FootprintStore
+
+/// Any input is text: nothing a person types produces an SQL or FTS error or another kind of
+/// search; an empty query is the one usage error.
+@Suite struct SearchInputTests {
+    static let nasty: [String] = [
+        "\"", "\"\"", "'", "''", "\"카페", "카페\"", "\"스타벅스\" 강남", "*", "카페*", "*카페", "-카페", "--카페", "^카페", "카페^",
+        ":", "name:카페", "name : 카페", "{name}: 카페", "tags:야경", "NEAR", "NEAR(카페 서울)", "NEAR(\"a\" \"b\", 2)", "카페 AND",
+        "AND", "OR", "NOT", "카페 OR 서울", "카페 NOT 서울", "NOT 카페", "(", ")", "(카페", "카페)", "((()))", "+", "카페 + 서울",
+        "%", "_", "%카페%", "\\", "\\\"", ";", "'; DROP TABLE places; --", "ㅏ", "ㅢ", "ㄳ", "ㄱㄱㄱㄱㄱㄱㄱㄱㄱㄱ", "ㅋ", "ᄀ", "ᅡ",
+        "\u{1100}\u{1161}\u{11A8}", "☕️", "😀카페", "🇰🇷", "\u{0}", "\u{1}", "\u{200B}", "\u{FEFF}카페", "ＣＧＶ", "＃야경", "#", "##",
+        "# 야경", "#\"", "#*", "\t카페\n", String(repeating: "가", count: 10_000), String(repeating: "ㅅ", count: 10_000),
+        String(repeating: "a\"(*", count: 2_500), "x" + String(repeating: " OR x", count: 2_000),
+    ]
+
+    @Test func nastyInputsNeverFail() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
+        for name in ["\"따옴표\" 카페*", "카페 NEAR 서울", "OR 카페 AND 바", "(주)한빛", "스타벅스 강남점", "ㅋㅋ분식"] {
+            _ = try store.addPlace(Place(name: name, coordinate: seoul, tags: ["야경"]))
+        }
+        let reader = try FootprintStore.open(at: temporary.path, mode: .readOnly)
+        let clock = ContinuousClock()
+        for text in Self.nasty {
+            let start = clock.now
+            do {
+                _ = try reader.search(SearchQuery(text, near: seoul, limit: nil))
+            } catch let error as FootprintStoreError {
+                // Only a query with nothing to search for is refused, and as a usage error.
+                guard case .invalidValue(name: "search text", _, _) = error else {
+                    Issue.record("\(text.prefix(40)): \(error)")
+                    continue
+                }
+                #expect(text.filter { !$0.isWhitespace && $0 != "#" && $0 != "\u{200B}" }.isEmpty || text == "\u{0}")
+            }
+            #expect(clock.now - start < .seconds(2), "\(text.prefix(40)) took \(clock.now - start)")
+        }
+    }
+
+    @Test func syntaxInTheQueryIsSearchedForLiterally() throws {
+        let temporary = try TemporaryStore()
+        let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
+        for name in ["\"따옴표\" 카페*", "따옴표 카페", "카페 NEAR 서울", "카페 서울", "OR 카페 AND 바", "(주)한빛"] {
+            _ = try temporary.store.addPlace(Place(name: name, coordinate: seoul))
+        }
+        func names(_ text: String) throws -> [String] {
+            try temporary.store.search(SearchQuery(text)).filter { $0.match.kind.rawValue <= SearchMatch.Kind.substring.rawValue }
+                .map(\.place.name)
+        }
+        #expect(try names("\"따옴표\"") == ["\"따옴표\" 카페*"])
+        #expect(try names("카페*") == ["\"따옴표\" 카페*"])
+        #expect(try names("카페 NEAR") == ["카페 NEAR 서울"])
+        #expect(try names("OR 카페") == ["OR 카페 AND 바"])
+        #expect(try names("(주)") == ["(주)한빛"])
+        #expect(try names("주)한") == ["(주)한빛"])
+    }
+
+    @Test func anEmptyQueryIsAUsageError() throws {
+        let temporary = try TemporaryStore()
+        for text in ["", "   ", "\n\t", "#", "＃ "] {
+            #expect(throws: FootprintStoreError.invalidValue(
+                name: "search text", value: "“\(text)”", reason: "give the words or the #tag to search for")) {
+                try temporary.store.search(SearchQuery(text))
+            }
+        }
+        #expect(throws: FootprintStoreError.self) { try temporary.store.placeIDs(nameContaining: " ") }
+    }
+
+    @Test func badValuesAreOneSentence() throws {
+        let temporary = try TemporaryStore()
+        let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
+        #expect(throws: FootprintStoreError.invalidValue(name: "radius", value: "500", reason: "a radius needs a point to measure from")) {
+            try temporary.store.search(SearchQuery("카페", withinMeters: 500))
+        }
+        #expect(throws: FootprintStoreError.invalidValue(name: "radius", value: "-5", reason: "it must be 0 metres or more")) {
+            try temporary.store.search(SearchQuery("카페", near: seoul, withinMeters: -5))
+        }
+        #expect(throws: FootprintStoreError.invalidValue(name: "limit", value: "0", reason: "it must be 1 or more")) {
+            try temporary.store.search(SearchQuery("카페", limit: 0))
+        }
+        #expect(throws: FootprintStoreError.invalidValue(
+            name: "start date", value: "“2024-02-30”", reason: "write it as a date YYYY-MM-DD, e.g. 2024-05-01")) {
+            try temporary.store.search(SearchQuery("카페", visitedSince: "2024-02-30"))
+        }
+        #expect(throws: FootprintStoreError.invalidValue(name: "end date", value: "2024-04-01", reason: "it is before the start date 2024-05-01")) {
+            try temporary.store.search(SearchQuery("카페", visitedSince: "2024-05-01", visitedUntil: "2024-04-01"))
+        }
+    }
+}
