@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+extension FootprintStore {
+    /// Imports the places of a CSV, GeoJSON, Naver or Kakao file, streaming, in batches that each
+    /// commit on their own.
+    ///
+    /// Rows are matched by (source, source id): the source is `options.source` or the file's
+    /// name, the source id the row's id or one derived from its content (CSV rows and GeoJSON
+    /// features without an id: `NAME@LAT,LON` at 6 decimals; Naver items: `NAME|ADDRESS`, see
+    /// ``ImportSummary``). A re-import updates changed places and counts the others as unchanged;
+    /// it never duplicates, and places the user removed stay removed. Bad rows are skipped and
+    /// listed in the summary with their line; with `options.strict` the first one fails the whole
+    /// import and nothing changes. A file-level problem (unreadable, not a places CSV, invalid
+    /// JSON anywhere in the file) is found before anything is written.
+    ///
+    /// Memory stays constant in the file's size: one row (or JSON array element) is held at a
+    /// time, plus, when a batch re-packs the spatial index, the index's entries (24 bytes each).
+    ///
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - options: format, encoding, CRS, source name, strictness, batch size.
+    ///   - progress: called every few thousand rows and after each commit, on the calling thread.
+    /// - Throws: ``FootprintStoreError/unreadableInput(path:reason:)``,
+    ///   ``FootprintStoreError/invalidInput(path:line:reason:)``,
+    ///   ``FootprintStoreError/strictImportFailed(path:row:)``, and SQLite's errors as
+    ///   ``FootprintStoreError/database(path:message:)``.
+    public func importPlaces(
+        from url: URL, options: ImportOptions = ImportOptions(), progress: (ImportProgress) -> Void = { _ in }
+    ) throws -> ImportSummary {
+        guard let writer else { throw FootprintStoreError.readOnly(path: self.path) }
+        let path = url.path
+        let format = try options.format ?? ImportFormat.detect(path: path)
+        let source = options.source ?? url.lastPathComponent
+        guard !source.isEmpty else {
+            throw FootprintStoreError.invalidValue(name: "source", value: "“”", reason: "a source needs a name")
+        }
+        if format != .csv {
+            // A syntax error late in a large file must not leave the first batches committed.
+            let input = try ImportInput.open(path: path, encoding: options.encoding)
+            switch format {
+            case .geojson: try JSONPlaceReader<GeoJSONFeatureDecoder>.validate(window: input.window, path: path)
+            case .naver: try JSONPlaceReader<NaverItemDecoder>.validate(window: input.window, path: path)
+            case .kakao: try JSONPlaceReader<KakaoDocumentDecoder>.validate(window: input.window, path: path)
+            case .csv: break
+            }
+        }
+        let input = try ImportInput.open(path: path, encoding: options.encoding)
+        let reader: PlaceRowReader
+        switch format {
+        case .csv:
+            let projection = try SourceProjection(crs: options.crs, path: path)
+            reader = try CSVPlaceReader(window: input.window, path: path, projection: projection)
+        case .geojson:
+            reader = JSONPlaceReader(window: input.window, path: path, decoder: GeoJSONFeatureDecoder())
+        case .naver:
+            reader = JSONPlaceReader(window: input.window, path: path, decoder: NaverItemDecoder())
+        case .kakao:
+            reader = JSONPlaceReader(window: input.window, path: path, decoder: KakaoDocumentDecoder())
+        }
+        var summary = ImportSummary(source: source, format: format, encoding: input.encoding)
+        let run = PlaceImportRun(path: path, source: source, options: options, reader: reader, totalBytes: input.size)
+        try mapErrors {
+            try writer.writeWithoutTransaction { db in try run.run(db, into: &summary, progress: progress) }
+        }
+        return summary
+    }
+}
+
+extension ImportFormat {
+    /// The format of the file at `path`: `.csv`/`.tsv`/`.txt` are CSV, `.geojson` GeoJSON; for
+    /// other names, content that is not JSON is CSV, and JSON is told by its members
+    /// (`features` → GeoJSON, `documents` → Kakao, `items` → Naver) in its first 64 KiB.
+    ///
+    /// - Throws: ``FootprintStoreError/invalidInput(path:line:reason:)`` for JSON of none of these
+    ///   kinds; ``FootprintStoreError/unreadableInput(path:reason:)`` when it cannot be read.
+    static func detect(path: String) throws -> ImportFormat {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "csv", "tsv", "txt": return .csv
+        case "geojson": return .geojson
+        default: break
+        }
+        let input = try ImportInput.open(path: path, encoding: nil)
+        try input.window.fill(atLeast: ImportInput.sampleSize)
+        let head = String(decoding: input.window.bytes.prefix(ImportInput.sampleSize), as: UTF8.self)
+        guard let first = head.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { return .csv }
+        let markers: [(String, ImportFormat)] = [
+            ("\"FeatureCollection\"", .geojson), ("\"features\"", .geojson), ("\"documents\"", .kakao),
+            ("\"place_name\"", .kakao), ("\"items\"", .naver), ("\"mapx\"", .naver),
+        ]
+        for (marker, format) in markers where head.contains(marker) { return format }
+        throw FootprintStoreError.invalidInput(
+            path: path, line: nil,
+            reason: "it is JSON of no known kind (a GeoJSON FeatureCollection, a Naver or a Kakao search response); "
+                + "give its format")
+    }
+}
