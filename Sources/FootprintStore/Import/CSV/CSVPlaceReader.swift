@@ -1,4 +1,5 @@
 import FootprintGeo
+import Foundation
 
 /// Reads places from a CSV file with a header row (``CSVHeader``), one row at a time.
 ///
@@ -8,11 +9,13 @@ import FootprintGeo
 final class CSVPlaceReader: PlaceRowReader {
     private let scanner: CSVRecordScanner
     private let header: CSVHeader
+    private let columns: Columns
     private let coordinates: (latitude: Int, longitude: Int)
     private let projection: SourceProjection
     private let fields: ImportedFields
     private var categories = CategoryCache()
-    private var scratch: [UInt8] = []
+    /// Where a field with doubled quotes is unescaped.
+    private var scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
 
     var fileBytesRead: Int64 { scanner.window.fileBytesRead }
 
@@ -50,6 +53,7 @@ final class CSVPlaceReader: PlaceRowReader {
                     + "(lat and lon, latitude and longitude, 위도 and 경도, or x and y with a CRS)")
         }
         coordinates = (columns.latitude, columns.longitude)
+        self.columns = Columns(header)
         self.projection = projection
         var fields: ImportedFields = []
         let optional: [(CSVHeader.Column, ImportedFields)] = [
@@ -59,6 +63,8 @@ final class CSVPlaceReader: PlaceRowReader {
         for (column, field) in optional where header[column] != nil { fields.insert(field) }
         self.fields = fields
     }
+
+    deinit { scratch.deallocate() }
 
     func next() throws -> ImportedRow? {
         while true {
@@ -84,90 +90,60 @@ final class CSVPlaceReader: PlaceRowReader {
             return .failure(
                 RowProblem("The row has \(record.count) fields where the header has \(header.fieldCount)"))
         }
-        guard let nameText = text(record[header[.name]!]) else { return .failure(Self.notUTF8) }
-        guard let name = ImportText.field(nameText) else { return .failure(RowProblem("The name is missing")) }
-        let axes = projection.isProjected ? ("y", "x") : ("latitude", "longitude")
-        let latitude: Double
-        switch number(record[coordinates.latitude], axis: axes.0) {
-        case .success(let value): latitude = value
-        case .failure(let problem): return .failure(problem)
-        }
-        let longitude: Double
-        switch number(record[coordinates.longitude], axis: axes.1) {
-        case .success(let value): longitude = value
-        case .failure(let problem): return .failure(problem)
-        }
-        let coordinate: Coordinate
-        switch projection.coordinate(x: longitude, y: latitude) {
-        case .success(let value): coordinate = value
-        case .failure(let problem): return .failure(problem)
-        }
-        var sourceID: String?
-        if let index = header[.id] {
-            guard let id = text(record[index]) else { return .failure(Self.notUTF8) }
-            sourceID = ImportText.field(id)
-        }
-        var place = ImportedPlace(
-            sourceID: sourceID ?? DerivedID.place(name: name, coordinate: coordinate), name: name,
-            latitude: coordinate.latitude, longitude: coordinate.longitude, line: scanner.recordLine)
-        place.fields = fields
-        if let index = header[.category] {
-            guard let category = text(record[index]) else { return .failure(Self.notUTF8) }
-            place.category = categories.normalized(category)
-        }
-        if let index = header[.tags] {
-            guard let tags = text(record[index]) else { return .failure(Self.notUTF8) }
-            place.tags = ImportText.tags(fromList: tags)
-        }
-        if let index = header[.likes] {
-            guard let likes = text(record[index]) else { return .failure(Self.notUTF8) }
-            switch ImportText.likes(likes) {
-            case .success(let value): place.likes = value
-            case .failure(let problem): return .failure(problem)
+        do throws(RowProblem) {
+            guard let name = try ImportText.field(bytes(record[columns.name])) else {
+                throw RowProblem("The name is missing")
             }
-        }
-        do {
-            place.address = try optionalText(record, .address)
-            place.roadAddress = try optionalText(record, .roadAddress)
-            place.phone = try optionalText(record, .phone)
-            place.visitTime = try optionalText(record, .visitTime)
-            place.note = try optionalText(record, .note)
+            let axes = projection.isProjected ? ("y", "x") : ("latitude", "longitude")
+            let latitude = try number(record[coordinates.latitude], axis: axes.0)
+            let longitude = try number(record[coordinates.longitude], axis: axes.1)
+            let coordinate = try projection.coordinate(x: longitude, y: latitude).get()
+            var sourceID: String?
+            if let index = columns.id { sourceID = try ImportText.field(bytes(record[index])) }
+            var place = ImportedPlace(
+                sourceID: sourceID ?? DerivedID.place(name: name, coordinate: coordinate), name: name,
+                latitude: coordinate.latitude, longitude: coordinate.longitude, line: scanner.recordLine)
+            place.fields = fields
+            if let index = columns.category { place.category = try categories.normalized(bytes(record[index])) }
+            if let index = columns.tags { place.tags = try ImportText.tags(fromList: bytes(record[index])) }
+            if let index = columns.likes { place.likes = try ImportText.likes(bytes(record[index])).get() }
+            if let index = columns.address { place.address = try ImportText.field(bytes(record[index])) }
+            if let index = columns.roadAddress { place.roadAddress = try ImportText.field(bytes(record[index])) }
+            if let index = columns.phone { place.phone = try ImportText.field(bytes(record[index])) }
+            if let index = columns.visitTime { place.visitTime = try ImportText.field(bytes(record[index])) }
+            if let index = columns.note { place.note = try ImportText.field(bytes(record[index])) }
+            return .success(place)
         } catch {
             return .failure(error)
         }
-        return .success(place)
     }
 
-    /// The normalized text of an optional column, `nil` when the column is absent or the field empty.
-    private func optionalText(_ record: [CSVField], _ column: CSVHeader.Column) throws(RowProblem) -> String? {
-        guard let index = header[column] else { return nil }
-        guard let value = text(record[index]) else { throw Self.notUTF8 }
-        return ImportText.field(value)
-    }
-
-    private static let notUTF8 = RowProblem(
-        "The row is not valid UTF-8 (if the file is in CP949, give the encoding cp949)")
-
-    /// The field as text, or `nil` when it is not valid UTF-8.
-    private func text(_ field: CSVField) -> String? {
+    /// The bytes of `field`, its doubled quotes made single (in a scratch buffer valid until the
+    /// next call).
+    private func bytes(_ field: CSVField) -> UnsafeBufferPointer<UInt8> {
         let bytes = scanner.bytes(of: field)
-        if !field.hasDoubledQuotes { return String(validating: bytes, as: UTF8.self) }
-        scratch.removeAll(keepingCapacity: true)
+        if !field.hasDoubledQuotes { return bytes }
+        if scratch.count < bytes.count {
+            scratch.deallocate()
+            scratch = .allocate(capacity: bytes.count)
+        }
         var index = 0
+        var length = 0
         while index < bytes.count {
-            scratch.append(bytes[index])
+            scratch[length] = bytes[index]
+            length += 1
             index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
         }
-        return String(validating: scratch, as: UTF8.self)
+        return UnsafeBufferPointer(rebasing: scratch[0..<length])
     }
 
     /// The field as a number, or why not.
-    private func number(_ field: CSVField, axis: String) -> Result<Double, RowProblem> {
-        let bytes = scanner.bytes(of: field)
-        if let value = DecimalText.parse(bytes) { return .success(value) }
+    private func number(_ field: CSVField, axis: String) throws(RowProblem) -> Double {
+        let bytes = bytes(field)
+        if let value = DecimalText.parse(bytes) { return value }
         let shown = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceForMessage()
-        if shown.isEmpty { return .failure(RowProblem("The \(axis) is missing")) }
-        return .failure(RowProblem("The \(axis) “\(shown)” is not a number"))
+        if shown.isEmpty { throw RowProblem("The \(axis) is missing") }
+        throw RowProblem("The \(axis) “\(shown)” is not a number")
     }
 
     /// The delimiter of the header line: the most frequent of `,`, tab and `;` outside quotes;
@@ -187,14 +163,44 @@ final class CSVPlaceReader: PlaceRowReader {
     }
 }
 
+/// The field indexes of the optional columns, read once from the header.
+private struct Columns {
+    let name: Int
+    let id, category, tags, likes, address, roadAddress, phone, visitTime, note: Int?
+
+    init(_ header: CSVHeader) {
+        name = header[.name] ?? 0
+        id = header[.id]
+        category = header[.category]
+        tags = header[.tags]
+        likes = header[.likes]
+        address = header[.address]
+        roadAddress = header[.roadAddress]
+        phone = header[.phone]
+        visitTime = header[.visitTime]
+        note = header[.note]
+    }
+}
+
 /// Category paths normalized once per distinct text: a file has few categories and many rows.
 struct CategoryCache {
     private var cache: [String: String?] = [:]
+    /// The first distinct texts met, compared byte for byte before any `String` is built.
+    private var recent: [(bytes: [UInt8], value: String?)] = []
 
     mutating func normalized(_ text: String) -> String? {
         if let known = cache[text] { return known }
         let value = ImportText.field(text).flatMap(Place.normalizedCategory)
         if cache.count < 4096 { cache[text] = value }
+        return value
+    }
+
+    mutating func normalized(_ bytes: UnsafeBufferPointer<UInt8>) throws(RowProblem) -> String? {
+        for entry in recent where entry.bytes.count == bytes.count {
+            if bytes.isEmpty || memcmp(entry.bytes, bytes.baseAddress!, bytes.count) == 0 { return entry.value }
+        }
+        let value = normalized(try ImportText.text(bytes))
+        if recent.count < 32 { recent.append((Array(bytes), value)) }
         return value
     }
 }

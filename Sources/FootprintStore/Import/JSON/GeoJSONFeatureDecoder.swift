@@ -43,7 +43,7 @@ struct GeoJSONFeatureDecoder: JSONPlaceDecoder {
             if key.matches("type") {
                 members.type = JSONField.text(try cursor.scalar())
             } else if key.matches("id") {
-                members.id = JSONField.text(try cursor.scalar())
+                members.id = try cursor.field()
             } else if key.matches("geometry") {
                 members.hasGeometry = true
                 try Self.readGeometry(&cursor, into: &members)
@@ -71,7 +71,7 @@ struct GeoJSONFeatureDecoder: JSONPlaceDecoder {
         case .success(let value): coordinate = value
         case .failure(let problem): return .failure(problem)
         }
-        let id = members.id.flatMap(ImportText.field) ?? members.properties.id.flatMap(ImportText.field)
+        let id = members.id ?? members.properties.id
         return members.properties.place(sourceID: id, coordinate: coordinate, line: line, categories: &categories)
     }
 
@@ -132,13 +132,13 @@ struct PlaceProperties {
         }
         try cursor.forEachMember { (cursor, key) throws(JSONSyntaxError) in
             if key.matches("name") {
-                name = JSONField.text(try cursor.scalar())
+                name = try cursor.field()
             } else if key.matches("title") {
-                title = JSONField.text(try cursor.scalar())
+                title = try cursor.field()
             } else if key.matches("place_name") {
-                placeName = JSONField.text(try cursor.scalar())
+                placeName = try cursor.field()
             } else if key.matches("id") {
-                id = JSONField.text(try cursor.scalar())
+                id = try cursor.field()
             } else if key.matches("category") || key.matches("category_name") {
                 fields.insert(.category)
                 category = try Self.readCategory(&cursor)
@@ -172,7 +172,7 @@ struct PlaceProperties {
             return
         }
         fields.insert(field)
-        texts[name] = JSONField.text(try cursor.scalar()).flatMap(ImportText.field)
+        texts[name] = try cursor.field()
     }
 
     /// A category string, or an array of path segments.
@@ -201,7 +201,7 @@ struct PlaceProperties {
     func place(sourceID: String?, coordinate: Coordinate, line: Int, categories: inout CategoryCache) -> Result<
         ImportedPlace, RowProblem
     > {
-        guard let name = (name ?? title ?? placeName).flatMap(ImportText.field) else {
+        guard let name = name ?? title ?? placeName else {
             return .failure(RowProblem("The name is missing (properties name, title or place_name)"))
         }
         var place = ImportedPlace(

@@ -23,7 +23,7 @@ enum HTMLText {
     /// The named entities of HTML's XML core, `&nbsp;`, and numeric references (`&#39;`, `&#x27;`).
     /// Unknown or malformed references stay as they are.
     static func decodingEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count)
         var index = text.startIndex

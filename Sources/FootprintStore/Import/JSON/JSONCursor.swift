@@ -171,6 +171,18 @@ struct JSONCursor {
         return Self.unescape(raw.bytes)
     }
 
+    /// The string at the cursor as a field value (``ImportText/field(_:)-(UnsafeBufferPointer<UInt8>)``:
+    /// trimmed, NFC, `nil` when empty), straight from its bytes when it has no escapes; numbers
+    /// as written and booleans as `true`/`false`; `nil` for null and containers.
+    mutating func field() throws(JSONSyntaxError) -> String? {
+        if peek() == UInt8(ascii: "\"") {
+            let raw = try rawString()
+            if !raw.hasEscapes, let field = try? ImportText.field(raw.bytes) { return field }
+            return ImportText.field(Self.unescape(raw.bytes))
+        }
+        return JSONField.text(try scalar()).flatMap(ImportText.field)
+    }
+
     /// The number at the cursor.
     mutating func number() throws(JSONSyntaxError) -> Double {
         guard let first = peek(), first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39) else {

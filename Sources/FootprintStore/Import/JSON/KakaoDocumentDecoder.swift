@@ -26,17 +26,17 @@ struct KakaoDocumentDecoder: JSONPlaceDecoder {
         var y: JSONScalar?
         try cursor.forEachMember { (cursor, key) throws(JSONSyntaxError) in
             if key.matches("id") {
-                id = JSONField.text(try cursor.scalar())
+                id = try cursor.field()
             } else if key.matches("place_name") {
-                placeName = JSONField.text(try cursor.scalar())
+                placeName = try cursor.field()
             } else if key.matches("category_name") {
-                category = JSONField.text(try cursor.scalar())
+                category = try cursor.field()
             } else if key.matches("phone") {
-                phone = JSONField.text(try cursor.scalar())
+                phone = try cursor.field()
             } else if key.matches("address_name") {
-                address = JSONField.text(try cursor.scalar())
+                address = try cursor.field()
             } else if key.matches("road_address_name") {
-                roadAddress = JSONField.text(try cursor.scalar())
+                roadAddress = try cursor.field()
             } else if key.matches("x") {
                 x = try cursor.scalar()
             } else if key.matches("y") {

@@ -27,15 +27,15 @@ struct NaverItemDecoder: JSONPlaceDecoder {
         var mapy: JSONScalar?
         try cursor.forEachMember { (cursor, key) throws(JSONSyntaxError) in
             if key.matches("title") {
-                title = JSONField.text(try cursor.scalar())
+                title = try cursor.field()
             } else if key.matches("category") {
-                category = JSONField.text(try cursor.scalar())
+                category = try cursor.field()
             } else if key.matches("address") {
-                address = JSONField.text(try cursor.scalar())
+                address = try cursor.field()
             } else if key.matches("roadAddress") {
-                roadAddress = JSONField.text(try cursor.scalar())
+                roadAddress = try cursor.field()
             } else if key.matches("telephone") {
-                telephone = JSONField.text(try cursor.scalar())
+                telephone = try cursor.field()
             } else if key.matches("mapx") {
                 mapx = try cursor.scalar()
             } else if key.matches("mapy") {

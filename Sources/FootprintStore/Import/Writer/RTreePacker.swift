@@ -137,7 +137,7 @@ struct RTreePacker {
             let nodeNumber = tree.nodeNumber(level: 0, node: node)
             for entry in leaves.cells(of: node) { leafOf.append((entries.ids[Int(entry)], nodeNumber)) }
         }
-        leafOf.sort { $0.id < $1.id }
+        RadixSort.sortByID(&leafOf)
         let insertRowID = try RawStatement(db, path: path, sql: "INSERT INTO \(quoted("_rowid"))(rowid, nodeno) VALUES (?, ?)")
         for pair in leafOf {
             insertRowID.bind(1, pair.id)

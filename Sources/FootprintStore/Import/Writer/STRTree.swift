@@ -56,7 +56,7 @@ struct STRTree {
                 keys[entry] = UInt64(sortableBits(centre)) << 32 | UInt64(entry)
             }
         }
-        keys.sort()
+        RadixSort.sort(&keys, bits: 32..<64)
         var order = keys.map { Int32(truncatingIfNeeded: $0) }
         boxes.withUnsafeBufferPointer { boxes in
             var sliceStart = 0
@@ -67,7 +67,7 @@ struct STRTree {
                     let centre = (boxes[entry * 4 + 2] + boxes[entry * 4 + 3]) / 2
                     return UInt64(sortableBits(centre)) << 32 | UInt64(entry)
                 }
-                sliceKeys.sort()
+                RadixSort.sort(&sliceKeys, bits: 32..<64)
                 for (offset, key) in sliceKeys.enumerated() {
                     order[sliceStart + offset] = Int32(truncatingIfNeeded: key)
                 }
