@@ -5,7 +5,9 @@ struct Footprint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "footprint",
         abstract: "A personal map diary: places, routes, Korean search and maps, offline.",
-        subcommands: [InitCommand.self, ImportCommand.self, PlaceCommand.self, VisitCommand.self, GeoCommand.self])
+        subcommands: [
+            InitCommand.self, ImportCommand.self, PlaceCommand.self, VisitCommand.self, NearbyCommand.self, GeoCommand.self,
+        ])
 
     /// The database file, for every subcommand that opens one.
     @Option(name: .long, help: "The database file (default: $FOOTPRINT_DB, else ./footprint.sqlite).")

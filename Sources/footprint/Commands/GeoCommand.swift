@@ -6,5 +6,7 @@ struct GeoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geo",
         abstract: "Geometry tools that need no database.",
-        subcommands: [])
+        subcommands: [
+            GeoDistanceCommand.self, GeoDestinationCommand.self, GeoTileCommand.self, GeoTransformCommand.self,
+        ])
 }
