@@ -58,6 +58,6 @@ enum ImportedRow {
 protocol PlaceRowReader: AnyObject {
     /// The next row, or `nil` at the end of the file. Throws only for file-level errors.
     func next() throws -> ImportedRow?
-    /// Bytes of the file read so far, for progress.
-    var fileBytesRead: Int64 { get }
+    /// How far into the file the next row starts, in bytes (for progress).
+    var fileBytesConsumed: Int64 { get }
 }

@@ -17,7 +17,7 @@ final class CSVPlaceReader: PlaceRowReader {
     /// Where a field with doubled quotes is unescaped.
     private var scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
 
-    var fileBytesRead: Int64 { scanner.window.fileBytesRead }
+    var fileBytesConsumed: Int64 { scanner.window.fileBytesConsumed }
 
     /// Reads the header of the CSV in `window`.
     ///

@@ -23,8 +23,18 @@ final class ByteWindow {
     private(set) var discarded: Int64 = 0
     private let source: ByteSource
 
-    /// Bytes of the underlying file read so far, for progress.
+    /// Bytes of the underlying file read so far.
     var fileBytesRead: Int64 { source.fileBytesRead }
+
+    /// How far into the file the window's start is: exact for UTF-8, proportional to the decoded
+    /// bytes for a transcoded file. For progress and for estimating the rows left.
+    var fileBytesConsumed: Int64 {
+        let produced = discarded + Int64(end)
+        let consumed = discarded + Int64(start)
+        let read = source.fileBytesRead
+        guard produced > 0, produced != read else { return consumed }
+        return Int64(Double(read) * Double(consumed) / Double(produced))
+    }
 
     init(source: ByteSource, capacity: Int = 1 << 20) {
         self.source = source
@@ -46,7 +56,9 @@ final class ByteWindow {
             start = 0
             end = kept
         }
-        if capacity - end < 4096 {
+        // Grow when little room is left after compaction: one record fills the buffer. (A byte
+        // source needs at least 4 bytes of room, one UTF-8 character.)
+        if capacity - end < max(4, capacity / 8) {
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
             grown.update(from: base, count: end)
             base.deallocate()

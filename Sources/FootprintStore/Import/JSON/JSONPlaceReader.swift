@@ -22,7 +22,7 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
     private var decoder: Decoder
     private var checkedTopLevel = false
 
-    var fileBytesRead: Int64 { stream.window.fileBytesRead }
+    var fileBytesConsumed: Int64 { stream.window.fileBytesConsumed }
 
     init(window: ByteWindow, path: String, decoder: Decoder) {
         stream = JSONArrayStream(window: window, path: path, arrayKey: Decoder.arrayKey)

@@ -1,4 +1,5 @@
 import FootprintGeo
+import FootprintProjection
 
 /// Reads an item of Naver's Local Search API response (`GET /v1/search/local.json`): `title`
 /// (HTML: the query words in `<b>`, entities escaped), `category` (`카페,디저트>카페`), `address`
@@ -69,23 +70,16 @@ struct NaverItemDecoder: JSONPlaceDecoder {
     }
 }
 
-/// Naver's `mapx`/`mapy` pair as a WGS84 coordinate.
+/// Naver's `mapx`/`mapy` pair as a WGS84 coordinate, through FootprintProjection's
+/// ``NaverCoordinate``: WGS84 degrees × 10⁷ when `|mapx| ≥ 10⁷`, TM128 metres (converted by PROJ)
+/// otherwise.
 enum NaverPosition {
-    /// The smallest `|mapx|` read as WGS84 × 10⁷, a longitude of 1°; TM128 eastings in Korea
-    /// (400 km false easting) stay far below it.
-    static let wgs84E7Threshold = 10_000_000.0
-
     /// The coordinate of `mapx`/`mapy` (integer strings in practice), or why there is none.
     static func coordinate(mapx: String, mapy: String) -> Result<Coordinate, RowProblem> {
-        guard let x = DecimalText.parse(mapx), let y = DecimalText.parse(mapy), x.isFinite, y.isFinite else {
-            return .failure(RowProblem("The mapx “\(mapx)” or mapy “\(mapy)” is not a number"))
+        do {
+            return .success(try NaverCoordinate(mapx: mapx, mapy: mapy).coordinate)
+        } catch {
+            return .failure(RowProblem(sentence: error.description))
         }
-        if abs(x) >= wgs84E7Threshold {
-            return ImportText.coordinate(latitude: y / 10_000_000, longitude: x / 10_000_000)
-        }
-        return .failure(
-            RowProblem(
-                "The mapx \(mapx), mapy \(mapy) are TM128 metres (an older Naver response), "
-                    + "which this build cannot convert yet"))
     }
 }

@@ -38,11 +38,7 @@ struct PlaceImportRun {
                     checksRemoved: checksRemoved)
                 var rows = 0
                 while rows < batchLimit {
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    let next = try reader.next()
-                    let t1 = DispatchTime.now().uptimeNanoseconds
-                    TRACE.parse += t1 - t0
-                    guard let row = next else {
+                    guard let row = try reader.next() else {
                         finished = true
                         break
                     }
@@ -53,8 +49,6 @@ struct PlaceImportRun {
                         batch.skipped += 1
                         if batch.skippedRows.count < options.reportedSkipLimit { batch.skippedRows.append(skipped) }
                     case .place(let place):
-                        let t2 = DispatchTime.now().uptimeNanoseconds
-                        defer { TRACE.write += DispatchTime.now().uptimeNanoseconds - t2 }
                         switch try writer.write(place) {
                         case .inserted: batch.inserted += 1
                         case .updated: batch.updated += 1
@@ -64,24 +58,15 @@ struct PlaceImportRun {
                     }
                     if rows % Self.progressInterval == 0 { progress(report(batch, committedRows: committedRows, committed: false)) }
                 }
-                let t3 = DispatchTime.now().uptimeNanoseconds
                 if hasSpatialIndex, triggers.contains("gii_places_geom") {
                     indexCount = try writer.index.apply(db, path: path, existing: indexCount)
                 }
-                let t4 = DispatchTime.now().uptimeNanoseconds
-                TRACE.index += t4 - t3
                 try writer.recordChanges(db, insertedAbove: lastIDBefore)
-                TRACE.changes += DispatchTime.now().uptimeNanoseconds - t4
                 try touchGeometryTime(db, inserted: batch.inserted > summary.inserted, updated: batch.updated > summary.updated)
-                let t5 = DispatchTime.now().uptimeNanoseconds
                 try triggers.restore(db)
-                TRACE.restore += DispatchTime.now().uptimeNanoseconds - t5
-                TRACE.commitStart = DispatchTime.now().uptimeNanoseconds
                 return .commit
             }
-            TRACE.commit += DispatchTime.now().uptimeNanoseconds - TRACE.commitStart
             summary = batch
-            TRACE.report(rows: summary.rowsRead)
             committedRows = summary.rowsRead - summary.skipped
             progress(report(summary, committedRows: committedRows, committed: true))
             batchLimit = nextBatchLimit(committedRows: committedRows, rowsRead: summary.rowsRead)
@@ -95,7 +80,7 @@ struct PlaceImportRun {
     /// re-packs the whole index again.
     private func nextBatchLimit(committedRows: Int, rowsRead: Int) -> Int {
         var limit = max(options.batchSize, 3 * committedRows)
-        let bytesRead = reader.fileBytesRead
+        let bytesRead = reader.fileBytesConsumed
         if let totalBytes, bytesRead > 0, rowsRead > 0 {
             let remaining = Double(max(0, totalBytes - bytesRead)) * Double(rowsRead) / Double(bytesRead)
             if remaining < 1.5 * Double(limit) { limit = max(limit / 2, Int(remaining * 1.1) + 1) }
@@ -117,19 +102,8 @@ struct PlaceImportRun {
 
     private func report(_ summary: ImportSummary, committedRows: Int, committed: Bool) -> ImportProgress {
         ImportProgress(
-            bytesRead: reader.fileBytesRead, totalBytes: totalBytes, rowsRead: summary.rowsRead,
+            bytesRead: reader.fileBytesConsumed, totalBytes: totalBytes, rowsRead: summary.rowsRead,
             rowsCommitted: committedRows, skipped: summary.skipped, committed: committed)
     }
 }
 
-import Dispatch
-nonisolated(unsafe) var TRACE = Trace()
-struct Trace {
-    var parse: UInt64 = 0, write: UInt64 = 0, index: UInt64 = 0, changes: UInt64 = 0, restore: UInt64 = 0, commit: UInt64 = 0, commitStart: UInt64 = 0
-    var start = DispatchTime.now().uptimeNanoseconds
-    func report(rows: Int) {
-        if ProcessInfo.processInfo.environment["FP_TRACE"] == nil { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        FileHandle.standardError.write(Data("rows \(rows) wall \(Double(now - start)/1e9) parse \(Double(parse)/1e9) write \(Double(write)/1e9) index \(Double(index)/1e9) changes \(Double(changes)/1e9) restore \(Double(restore)/1e9) commit \(Double(commit)/1e9)\n".utf8))
-    }
-}

@@ -38,14 +38,10 @@ struct RTreePacker {
             throw FootprintStoreError.database(path: path, message: "the spatial index \(table) has an unexpected node size \(nodeSize)")
         }
         var entries = RTreeEntries()
-        try readLeaves(into: &entries, skipping: update.movedIDs)
+        try readLeaves(into: &entries, skipping: update.moved)
         entries.reserve(entries.count + update.count)
-        for index in 0..<update.count {
-            let x = update.longitudes[index]
-            let y = update.latitudes[index]
-            entries.append(
-                id: update.ids[index],
-                box: (Self.roundedDown(x), Self.roundedUp(x), Self.roundedDown(y), Self.roundedUp(y)))
+        update.forEachEntry { id, x, y in
+            entries.append(id: id, box: (Self.roundedDown(x), Self.roundedUp(x), Self.roundedDown(y), Self.roundedUp(y)))
         }
         try write(STRTree(boxes: entries.boxes, count: entries.count, capacity: capacity), entries: entries, nodeSize: nodeSize)
         return entries.count
@@ -54,7 +50,9 @@ struct RTreePacker {
     // MARK: Reading
 
     /// Appends every leaf entry of the current tree, except `skipped` ids.
-    private func readLeaves(into entries: inout RTreeEntries, skipping skipped: Set<Int64>) throws {
+    private func readLeaves(
+        into entries: inout RTreeEntries, skipping skipped: [Int64: (longitude: Double, latitude: Double)]
+    ) throws {
         let select = try RawStatement(db, path: path, sql: "SELECT data FROM \(quoted("_node")) WHERE nodeno = ?")
         var level: [Int64] = [1]
         var depth = -1
@@ -74,7 +72,7 @@ struct RTreePacker {
                     let id = Int64(bitPattern: Self.readUInt64(data, at: offset))
                     if depth > 0 {
                         next.append(id)
-                    } else if !skipped.contains(id) {
+                    } else if skipped[id] == nil {
                         entries.append(
                             id: id,
                             box: (

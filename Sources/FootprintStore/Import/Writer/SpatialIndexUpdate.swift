@@ -19,21 +19,39 @@ struct SpatialIndexUpdate {
     /// documentation; release build, 1M points).
     static let incrementalToRepackCost = 10.0
 
-    /// Points to index: inserted rows, and updated rows whose point moved.
-    private(set) var ids: [Int64] = []
-    private(set) var longitudes: [Double] = []
-    private(set) var latitudes: [Double] = []
-    /// Updated rows among them, whose old entry must go.
-    private(set) var movedIDs: Set<Int64> = []
+    /// Points of inserted rows (their ids are new to the index).
+    private var ids: [Int64] = []
+    private var longitudes: [Double] = []
+    private var latitudes: [Double] = []
+    /// Points of updated rows that moved, by id (the last move wins): their old entry must go.
+    private(set) var moved: [Int64: (longitude: Double, latitude: Double)] = [:]
 
-    var isEmpty: Bool { ids.isEmpty }
-    var count: Int { ids.count }
+    var isEmpty: Bool { ids.isEmpty && moved.isEmpty }
+    /// Entries to write (a row inserted then moved within the batch counts twice).
+    var count: Int { ids.count + moved.count }
 
     mutating func add(id: Int64, longitude: Double, latitude: Double, moved: Bool) {
-        ids.append(id)
-        longitudes.append(longitude)
-        latitudes.append(latitude)
-        if moved { movedIDs.insert(id) }
+        if moved {
+            self.moved[id] = (longitude, latitude)
+        } else {
+            ids.append(id)
+            longitudes.append(longitude)
+            latitudes.append(latitude)
+        }
+    }
+
+    /// Calls `body` once per id with its final point: inserted rows first, then moved ones.
+    func forEachEntry(_ body: (Int64, Double, Double) throws -> Void) rethrows {
+        var moved = self.moved
+        for index in ids.indices {
+            let id = ids[index]
+            if let point = moved.removeValue(forKey: id) {
+                try body(id, point.longitude, point.latitude)
+            } else {
+                try body(id, longitudes[index], latitudes[index])
+            }
+        }
+        for (id, point) in moved { try body(id, point.longitude, point.latitude) }
     }
 
     /// Whether applying to a tree of `existing` entries should re-pack it.
@@ -49,14 +67,14 @@ struct SpatialIndexUpdate {
         }
         let statement = try RawStatement(
             db, path: path, sql: "INSERT OR REPLACE INTO \(Self.table)(pkid, xmin, xmax, ymin, ymax) VALUES (?, ?, ?, ?, ?)")
-        for index in ids.indices {
-            statement.bind(1, ids[index])
-            statement.bind(2, longitudes[index])
-            statement.bind(3, longitudes[index])
-            statement.bind(4, latitudes[index])
-            statement.bind(5, latitudes[index])
+        try forEachEntry { id, longitude, latitude in
+            statement.bind(1, id)
+            statement.bind(2, longitude)
+            statement.bind(3, longitude)
+            statement.bind(4, latitude)
+            statement.bind(5, latitude)
             try statement.run()
         }
-        return existing + count - movedIDs.count
+        return existing + ids.count
     }
 }
