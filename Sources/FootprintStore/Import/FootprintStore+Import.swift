@@ -1,34 +1,30 @@
 import Foundation
 import GRDB
 
-extension FootprintStore {
-    /// Imports the places of a CSV, GeoJSON, Naver or Kakao file, streaming, in batches that each
-    /// commit on their own.
+/// A file opened for ``FootprintStore/importPlaces(_:progress:)``: its format and encoding told,
+/// its CSV header read or its whole JSON checked, so file-level problems surface before any
+/// database is opened or created. One value serves one import.
+public final class PlaceImportFile {
+    /// The file.
+    public let url: URL
+    /// Its format, given or detected.
+    public let format: ImportFormat
+    /// Its encoding, given or detected.
+    public let encoding: ImportEncoding
+    /// The source name its places are recorded under: the option, else the file's name.
+    public let source: String
+    let options: ImportOptions
+    let reader: PlaceRowReader
+    let size: Int64?
+    private var used = false
+
+    /// Opens and checks `url`.
     ///
-    /// Rows are matched by (source, source id): the source is `options.source` or the file's
-    /// name, the source id the row's id or one derived from its content (CSV rows and GeoJSON
-    /// features without an id: `NAME@LAT,LON` at 6 decimals; Naver items: `NAME|ADDRESS`, see
-    /// ``ImportSummary``). A re-import updates changed places and counts the others as unchanged;
-    /// it never duplicates, and places the user removed stay removed. Bad rows are skipped and
-    /// listed in the summary with their line; with `options.strict` the first one fails the whole
-    /// import and nothing changes. A file-level problem (unreadable, not a places CSV, invalid
-    /// JSON anywhere in the file) is found before anything is written.
-    ///
-    /// Memory stays constant in the file's size: one row (or JSON array element) is held at a
-    /// time, plus, when a batch re-packs the spatial index, the index's entries (24 bytes each).
-    ///
-    /// - Parameters:
-    ///   - url: the file.
-    ///   - options: format, encoding, CRS, source name, strictness, batch size.
-    ///   - progress: called every few thousand rows and after each commit, on the calling thread.
-    /// - Throws: ``FootprintStoreError/unreadableInput(path:reason:)``,
-    ///   ``FootprintStoreError/invalidInput(path:line:reason:)``,
-    ///   ``FootprintStoreError/strictImportFailed(path:row:)``, and SQLite's errors as
-    ///   ``FootprintStoreError/database(path:message:)``.
-    public func importPlaces(
-        from url: URL, options: ImportOptions = ImportOptions(), progress: (ImportProgress) -> Void = { _ in }
-    ) throws -> ImportSummary {
-        guard let writer else { throw FootprintStoreError.readOnly(path: self.path) }
+    /// - Throws: ``FootprintStoreError/unreadableInput(path:reason:)`` (missing, unreadable or empty
+    ///   file), ``FootprintStoreError/invalidInput(path:line:reason:)`` (not a places CSV, invalid
+    ///   JSON anywhere in the file, JSON of an unknown kind, an unknown CRS), and
+    ///   ``FootprintStoreError/invalidValue(name:value:reason:)`` for an empty source name.
+    public init(url: URL, options: ImportOptions = ImportOptions()) throws {
         let path = url.path
         let format = try options.format ?? ImportFormat.detect(path: path)
         let source = options.source ?? url.lastPathComponent
@@ -46,7 +42,6 @@ extension FootprintStore {
             }
         }
         let input = try ImportInput.open(path: path, encoding: options.encoding)
-        let reader: PlaceRowReader
         switch format {
         case .csv:
             let projection = try SourceProjection(crs: options.crs, path: path)
@@ -58,8 +53,62 @@ extension FootprintStore {
         case .kakao:
             reader = JSONPlaceReader(window: input.window, path: path, decoder: KakaoDocumentDecoder())
         }
-        var summary = ImportSummary(source: source, format: format, encoding: input.encoding)
-        let run = PlaceImportRun(path: path, source: source, options: options, reader: reader, totalBytes: input.size)
+        self.url = url
+        self.format = format
+        self.encoding = input.encoding
+        self.source = source
+        self.options = options
+        self.size = input.size
+    }
+
+    /// Marks the file as read; a second import of the same value is a programming error.
+    fileprivate func take() throws {
+        guard !used else {
+            throw FootprintStoreError.invalidValue(
+                name: "import file", value: url.path, reason: "it was already imported; open it again")
+        }
+        used = true
+    }
+}
+
+extension FootprintStore {
+    /// Imports the places of a CSV, GeoJSON, Naver or Kakao file, streaming, in batches that each
+    /// commit on their own.
+    ///
+    /// Rows are matched by (source, source id): the source is `options.source` or the file's
+    /// name, the source id the row's id or one derived from its content (CSV rows and GeoJSON
+    /// features without an id: `NAME@LAT,LON` at 6 decimals; Naver items: `NAME|ADDRESS`). A
+    /// re-import updates changed places and counts the others as unchanged; it never duplicates,
+    /// and places the user removed stay removed. Bad rows are skipped and listed in the summary
+    /// with their line; with `options.strict` the first one fails the whole import and nothing
+    /// changes. A file-level problem (unreadable, not a places CSV, invalid JSON anywhere in the
+    /// file) is found before anything is written.
+    ///
+    /// Memory stays constant in the file's size: one row (or JSON array element) is held at a
+    /// time, plus, when a batch re-packs the spatial index, the index's entries (24 bytes each).
+    ///
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - options: format, encoding, CRS, source name, strictness, batch size.
+    ///   - progress: called every few thousand rows and after each commit, on the calling thread.
+    /// - Throws: the errors of ``PlaceImportFile/init(url:options:)``,
+    ///   ``FootprintStoreError/strictImportFailed(path:row:)``, and SQLite's errors as
+    ///   ``FootprintStoreError/database(path:message:)``.
+    public func importPlaces(
+        from url: URL, options: ImportOptions = ImportOptions(), progress: (ImportProgress) -> Void = { _ in }
+    ) throws -> ImportSummary {
+        try importPlaces(PlaceImportFile(url: url, options: options), progress: progress)
+    }
+
+    /// Imports an opened file (see ``importPlaces(from:options:progress:)``).
+    public func importPlaces(_ file: PlaceImportFile, progress: (ImportProgress) -> Void = { _ in }) throws
+        -> ImportSummary
+    {
+        guard let writer else { throw FootprintStoreError.readOnly(path: self.path) }
+        try file.take()
+        var summary = ImportSummary(source: file.source, format: file.format, encoding: file.encoding)
+        let run = PlaceImportRun(
+            path: file.url.path, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size)
         try mapErrors {
             try writer.writeWithoutTransaction { db in try run.run(db, into: &summary, progress: progress) }
         }

@@ -58,7 +58,8 @@ enum ImportText {
                     return false
                 }
                 let scalar =
-                    (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+                    (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6)
+                    | UInt32(bytes[index + 2] & 0x3F)
                 guard scalar >= 0xAC00, scalar <= 0xD7A3 else { return false }
                 index += 3
             } else {
@@ -131,7 +132,9 @@ enum ImportText {
                     guard index > partStart, partCount < parts.count else { return false }
                     let part = partStart..<index
                     for earlier in 0..<partCount where parts[earlier].count == part.count {
-                        if memcmp(bytes.baseAddress! + parts[earlier].lowerBound, bytes.baseAddress! + part.lowerBound, part.count)
+                        if memcmp(
+                            bytes.baseAddress! + parts[earlier].lowerBound, bytes.baseAddress! + part.lowerBound,
+                            part.count)
                             == 0
                         {
                             return false
@@ -183,7 +186,8 @@ enum ImportText {
     static func likes(_ field: String) -> Result<Int, RowProblem> {
         let trimmed = trimmedWhitespace(field)
         if trimmed.isEmpty { return .success(0) }
-        let digits = trimmed.utf8.contains(UInt8(ascii: ",")) ? trimmed.replacingOccurrences(of: ",", with: "") : trimmed
+        let digits =
+            trimmed.utf8.contains(UInt8(ascii: ",")) ? trimmed.replacingOccurrences(of: ",", with: "") : trimmed
         guard let value = Int(digits) else {
             if let number = Double(digits), number.isFinite, number == number.rounded(), abs(number) < 1e15 {
                 return number < 0

@@ -28,7 +28,8 @@ struct SourceProjection {
         do {
             self.init(transformer: try Transformer(from: CRS(crs), to: .wgs84))
         } catch {
-            throw FootprintStoreError.invalidInput(path: path, line: nil, reason: error.description.droppingFinalPeriod())
+            throw FootprintStoreError.invalidInput(
+                path: path, line: nil, reason: error.description.droppingFinalPeriod())
         }
     }
 

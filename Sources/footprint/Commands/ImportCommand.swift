@@ -35,7 +35,8 @@ struct ImportPlacesCommand: ParsableCommand {
     @Argument(help: "The file to import.") var file: String
     @Option(help: "csv, geojson, naver or kakao (default: from the file's name, else its content).")
     var format: ImportFormat?
-    @Option(parsing: .unconditional, help: "The CRS of a CSV's x/y columns, such as EPSG:5186 (default: WGS84 degrees).")
+    @Option(
+        parsing: .unconditional, help: "The CRS of a CSV's x/y columns, such as EPSG:5186 (default: WGS84 degrees).")
     var crs: String?
     @Option(help: "utf-8 or cp949 (default: detected).") var encoding: ImportEncoding?
     @Option(parsing: .unconditional, help: "The source name places are recorded under (default: the file's name).")
@@ -45,12 +46,14 @@ struct ImportPlacesCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try root.openStore(.create)
         let options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
+        // The file is checked before the database is opened, so a bad file creates no database.
+        let importFile = try PlaceImportFile(url: URL(fileURLWithPath: file), options: options)
+        let store = try root.openStore(.create)
         let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
         let summary: ImportSummary
         do {
-            summary = try store.importPlaces(from: URL(fileURLWithPath: file), options: options) { bar.show($0) }
+            summary = try store.importPlaces(importFile) { bar.show($0) }
             bar.finish()
         } catch {
             bar.finish()

@@ -25,7 +25,8 @@ import Testing
 
     static func triggers(_ store: FootprintStore) throws -> [String] {
         try store.read { db in
-            try String.fetchAll(db, sql: "SELECT name || ': ' || sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+            try String.fetchAll(
+                db, sql: "SELECT name || ': ' || sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
         }
     }
 
@@ -87,10 +88,13 @@ import Testing
                     WHERE i.xmin != r.xmin OR i.xmax != r.xmax OR i.ymin != r.ymin OR i.ymax != r.ymax
                     """)
             #expect(different == 0)
-            for (west, south, east, north) in [(126.9, 37.4, 127.2, 37.7), (128.0, 35.0, 129.5, 36.0), (126.0, 33.1, 126.01, 33.2)] {
+            for (west, south, east, north) in [
+                (126.9, 37.4, 127.2, 37.7), (128.0, 35.0, 129.5, 36.0), (126.0, 33.1, 126.01, 33.2),
+            ] {
                 let indexed = try Int.fetchOne(
                     db,
-                    sql: "SELECT count(*) FROM idx_places_geom WHERE xmax >= ? AND xmin <= ? AND ymax >= ? AND ymin <= ?",
+                    sql:
+                        "SELECT count(*) FROM idx_places_geom WHERE xmax >= ? AND xmin <= ? AND ymax >= ? AND ymin <= ?",
                     arguments: [west, east, south, north])
                 let scanned = try Int.fetchOne(
                     db,
@@ -143,7 +147,8 @@ import Testing
                 try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?)", arguments: [index, value, value])
             }
             for (index, value) in values.enumerated() {
-                let row = try #require(try Row.fetchOne(db, sql: "SELECT xmin, xmax FROM t WHERE id = ?", arguments: [index]))
+                let row = try #require(
+                    try Row.fetchOne(db, sql: "SELECT xmin, xmax FROM t WHERE id = ?", arguments: [index]))
                 #expect(Float(row["xmin"] as Double) == RTreePacker.roundedDown(value), "\(value)")
                 #expect(Float(row["xmax"] as Double) == RTreePacker.roundedUp(value), "\(value)")
             }

@@ -45,7 +45,8 @@ import Testing
 
     @Test func cp949CanBeForcedAndUTF8ReadAsCP949IsNotValid() throws {
         let test = try ImportTestStore()
-        let forced = try test.store.importPlaces(from: importFixture("cp949.csv"), options: ImportOptions(encoding: .cp949))
+        let forced = try test.store.importPlaces(
+            from: importFixture("cp949.csv"), options: ImportOptions(encoding: .cp949))
         #expect(forced.inserted == 3)
         // The CP949 bytes read as UTF-8 are not UTF-8: every row says so.
         let wrong = try test.store.importPlaces(
@@ -185,13 +186,16 @@ import Testing
         let test = try ImportTestStore()
         let summary = try test.store.importPlaces(from: importFixture("projected_5186.csv"))
         #expect(summary.inserted == 0)
-        #expect(summary.skippedRows.first == SkippedRow(line: 2, reason: "The latitude 551862.835 is outside -90…90 degrees"))
+        #expect(
+            summary.skippedRows.first
+                == SkippedRow(line: 2, reason: "The latitude 551862.835 is outside -90…90 degrees"))
     }
 
     @Test func unknownCRSIsAFileLevelError() throws {
         let test = try ImportTestStore()
         #expect(throws: FootprintStoreError.self) {
-            try test.store.importPlaces(from: importFixture("projected_5186.csv"), options: ImportOptions(crs: "EPSG:999999"))
+            try test.store.importPlaces(
+                from: importFixture("projected_5186.csv"), options: ImportOptions(crs: "EPSG:999999"))
         }
         #expect(try test.count() == 0)
     }

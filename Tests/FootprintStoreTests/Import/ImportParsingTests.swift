@@ -49,7 +49,8 @@ import Testing
     }
 
     @Test func cp949DecodesThroughATinyWindow() throws {
-        let decoder = try CP949Decoder(source: try FileByteSource(path: importFixture("cp949.csv").path), path: "cp949.csv")
+        let decoder = try CP949Decoder(
+            source: try FileByteSource(path: importFixture("cp949.csv").path), path: "cp949.csv")
         let window = ByteWindow(source: decoder, capacity: 16)
         var decoded: [UInt8] = []
         while try window.refill() || window.start < window.end {
@@ -68,7 +69,8 @@ import Testing
         func reader(_ window: ByteWindow) -> PlaceRowReader {
             switch file {
             case "naver_search.json": return JSONPlaceReader(window: window, path: file, decoder: NaverItemDecoder())
-            case "kakao_search.json": return JSONPlaceReader(window: window, path: file, decoder: KakaoDocumentDecoder())
+            case "kakao_search.json":
+                return JSONPlaceReader(window: window, path: file, decoder: KakaoDocumentDecoder())
             default: return JSONPlaceReader(window: window, path: file, decoder: GeoJSONFeatureDecoder())
             }
         }

@@ -39,7 +39,8 @@ struct ImportTestStore {
                         source, source_id
                     FROM places WHERE ?1 IS NULL OR source = ?1 ORDER BY id
                     """, arguments: [source])
-            return Dictionary(uniqueKeysWithValues: rows.map { ($0["source_id"] as String? ?? "\($0["id"] as Int64)", $0) })
+            return Dictionary(
+                uniqueKeysWithValues: rows.map { ($0["source_id"] as String? ?? "\($0["id"] as Int64)", $0) })
         }
     }
 

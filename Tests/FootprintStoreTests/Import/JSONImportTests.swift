@@ -76,7 +76,8 @@ import Testing
 
     @Test func naverEntitiesAndEmptyAddresses() throws {
         let test = try ImportTestStore()
-        let summary = try test.store.importPlaces(from: importFixture("naver_entities.json"), options: ImportOptions(format: .naver))
+        let summary = try test.store.importPlaces(
+            from: importFixture("naver_entities.json"), options: ImportOptions(format: .naver))
         #expect(summary.inserted == 1)
         #expect(summary.skippedRows == [SkippedRow(line: 5, jsonPath: "items[1]", reason: "The title is missing")])
         let place = try #require(try test.places()["Tom&Toms 커피 '성수'점@1270452100,375479300"])

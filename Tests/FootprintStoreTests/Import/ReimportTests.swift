@@ -19,9 +19,12 @@ import Testing
 
     @Test func changedRowsAreUpdatedAndMovedPointsReindexed() throws {
         let test = try ImportTestStore()
-        let v1 = try test.file("list.csv", "id,name,lat,lon,likes\n1,하나,37.5,127.0,1\n2,둘,37.6,127.1,2\n3,셋,37.7,127.2,3\n")
+        let v1 = try test.file(
+            "list.csv", "id,name,lat,lon,likes\n1,하나,37.5,127.0,1\n2,둘,37.6,127.1,2\n3,셋,37.7,127.2,3\n")
         _ = try test.store.importPlaces(from: v1)
-        let v2 = try test.file("list.csv", "id,name,lat,lon,likes\n1,하나,37.5,127.0,1\n2,둘!,37.6,127.1,2\n3,셋,35.1,129.0,3\n4,넷,36.0,128.0,4\n")
+        let v2 = try test.file(
+            "list.csv",
+            "id,name,lat,lon,likes\n1,하나,37.5,127.0,1\n2,둘!,37.6,127.1,2\n3,셋,35.1,129.0,3\n4,넷,36.0,128.0,4\n")
         let summary = try test.store.importPlaces(from: v2)
         #expect((summary.inserted, summary.updated, summary.unchanged) == (1, 2, 1))
         #expect(try test.count() == 4)
@@ -29,11 +32,14 @@ import Testing
         #expect(places["2"]?["name"] as String? == "둘!")
         #expect(places["3"]?["latitude"] as Double? == 35.1)
         let entry = try test.store.read { db in
-            try Row.fetchOne(db, sql: "SELECT xmin, ymin FROM idx_places_geom WHERE pkid = ?", arguments: [places["3"]!["id"] as Int64])
+            try Row.fetchOne(
+                db, sql: "SELECT xmin, ymin FROM idx_places_geom WHERE pkid = ?",
+                arguments: [places["3"]!["id"] as Int64])
         }
         #expect(abs((entry?["ymin"] as Double? ?? 0) - 35.1) < 1e-5)
         #expect(abs((entry?["xmin"] as Double? ?? 0) - 129.0) < 1e-5)
-        #expect(try test.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") } == "ok")
+        #expect(
+            try test.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") } == "ok")
     }
 
     @Test func aRemovedPlaceIsNotBroughtBack() throws {
@@ -67,7 +73,9 @@ import Testing
     /// An import that stopped after some batches (here: a prefix of the file) is completed by
     /// running it again on the whole file; the result is the same as one import.
     @Test func aPrefixThenTheWholeFileCompletesTheImport() throws {
-        let lines = (1...2_500).map { "\($0),곳 \($0),\(37 + Double($0 % 997) / 1000),\(127 + Double($0 % 1009) / 1000)" }
+        let lines = (1...2_500).map {
+            "\($0),곳 \($0),\(37 + Double($0 % 997) / 1000),\(127 + Double($0 % 1009) / 1000)"
+        }
         let header = "id,name,lat,lon\n"
         let partial = try ImportTestStore()
         let prefix = try partial.file("places.csv", header + lines.prefix(1_234).joined(separator: "\n") + "\n")
@@ -85,6 +93,8 @@ import Testing
             }.sorted()
         }
         #expect(try content(partial) == content(direct))
-        #expect(try partial.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") } == "ok")
+        #expect(
+            try partial.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") }
+                == "ok")
     }
 }

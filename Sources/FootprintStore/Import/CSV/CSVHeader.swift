@@ -54,7 +54,8 @@ struct CSVHeader: Hashable, Sendable {
     /// `name` lower-cased, NFC, without spaces, `_`, `-`, `.` and a byte-order mark.
     static func comparedForm(_ name: String) -> String {
         let folded = (ImportText.field(name) ?? "").lowercased()
-        return String(folded.unicodeScalars.filter { !" _-.\u{FEFF}\t".unicodeScalars.contains($0) }.map(Character.init))
+        return String(
+            folded.unicodeScalars.filter { !" _-.\u{FEFF}\t".unicodeScalars.contains($0) }.map(Character.init))
     }
 
     /// The coordinate columns: (latitude or y, longitude or x), and whether they are x/y.

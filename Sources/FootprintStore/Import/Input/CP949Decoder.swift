@@ -91,7 +91,8 @@ final class CP949Decoder: ByteSource {
         if remaining > 0, inputStart > 0 { memmove(base, base + inputStart, remaining) }
         inputStart = 0
         inputEnd = remaining
-        let count = try source.read(into: UnsafeMutableRawBufferPointer(start: base + inputEnd, count: input.count - inputEnd))
+        let count = try source.read(
+            into: UnsafeMutableRawBufferPointer(start: base + inputEnd, count: input.count - inputEnd))
         if count == 0 { sourceEnded = true }
         inputEnd += count
     }

@@ -208,7 +208,8 @@ struct JSONCursor {
         while offset < count {
             let byte = base[offset]
             if byte == UInt8(ascii: "\"") {
-                let key = JSONKey(bytes: UnsafeBufferPointer(start: base + start, count: offset - start), hasEscapes: hasEscapes)
+                let key = JSONKey(
+                    bytes: UnsafeBufferPointer(start: base + start, count: offset - start), hasEscapes: hasEscapes)
                 offset += 1
                 return key
             }

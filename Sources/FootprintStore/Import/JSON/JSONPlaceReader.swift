@@ -50,7 +50,8 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
         case .success(let place): return .place(place)
         case .failure(let problem):
             return .skipped(
-                SkippedRow(line: element.line, jsonPath: "\(Decoder.arrayKey)[\(element.index)]", reason: problem.reason))
+                SkippedRow(
+                    line: element.line, jsonPath: "\(Decoder.arrayKey)[\(element.index)]", reason: problem.reason))
         }
     }
 

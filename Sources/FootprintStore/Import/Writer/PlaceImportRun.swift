@@ -20,11 +20,13 @@ struct PlaceImportRun {
 
     func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
         let checksRemoved =
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM removed_sources WHERE source = ?)", arguments: [source])
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM removed_sources WHERE source = ?)", arguments: [source])
             ?? false
         let hasSpatialIndex = try db.tableExists(SpatialIndexUpdate.table)
         var indexCount =
-            hasSpatialIndex ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SpatialIndexUpdate.table)_rowid") ?? 0 : 0
+            hasSpatialIndex
+            ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SpatialIndexUpdate.table)_rowid") ?? 0 : 0
         var batchLimit = options.strict ? Int.max : options.batchSize
         var finished = false
         var committedRows = 0
@@ -56,13 +58,16 @@ struct PlaceImportRun {
                         case .keptRemoved: batch.keptRemoved += 1
                         }
                     }
-                    if rows % Self.progressInterval == 0 { progress(report(batch, committedRows: committedRows, committed: false)) }
+                    if rows % Self.progressInterval == 0 {
+                        progress(report(batch, committedRows: committedRows, committed: false))
+                    }
                 }
                 if hasSpatialIndex, triggers.contains("gii_places_geom") {
                     indexCount = try writer.index.apply(db, path: path, existing: indexCount)
                 }
                 try writer.recordChanges(db, insertedAbove: lastIDBefore)
-                try touchGeometryTime(db, inserted: batch.inserted > summary.inserted, updated: batch.updated > summary.updated)
+                try touchGeometryTime(
+                    db, inserted: batch.inserted > summary.inserted, updated: batch.updated > summary.updated)
                 try triggers.restore(db)
                 return .commit
             }
@@ -106,4 +111,3 @@ struct PlaceImportRun {
             rowsCommitted: committedRows, skipped: summary.skipped, committed: committed)
     }
 }
-

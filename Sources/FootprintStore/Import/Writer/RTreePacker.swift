@@ -35,15 +35,19 @@ struct RTreePacker {
         let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \(quoted("_node")) WHERE nodeno = 1") ?? 0
         let capacity = (nodeSize - 4) / Self.cellSize
         guard capacity >= 2 else {
-            throw FootprintStoreError.database(path: path, message: "the spatial index \(table) has an unexpected node size \(nodeSize)")
+            throw FootprintStoreError.database(
+                path: path, message: "the spatial index \(table) has an unexpected node size \(nodeSize)")
         }
         var entries = RTreeEntries()
         try readLeaves(into: &entries, skipping: update.moved)
         entries.reserve(entries.count + update.count)
         update.forEachEntry { id, x, y in
-            entries.append(id: id, box: (Self.roundedDown(x), Self.roundedUp(x), Self.roundedDown(y), Self.roundedUp(y)))
+            entries.append(
+                id: id, box: (Self.roundedDown(x), Self.roundedUp(x), Self.roundedDown(y), Self.roundedUp(y)))
         }
-        try write(STRTree(boxes: entries.boxes, count: entries.count, capacity: capacity), entries: entries, nodeSize: nodeSize)
+        try write(
+            STRTree(boxes: entries.boxes, count: entries.count, capacity: capacity), entries: entries,
+            nodeSize: nodeSize)
         return entries.count
     }
 
@@ -62,7 +66,8 @@ struct RTreePacker {
                 select.bind(1, nodeNumber)
                 guard try select.step() else {
                     select.reset()
-                    throw FootprintStoreError.database(path: path, message: "the spatial index \(table) misses node \(nodeNumber)")
+                    throw FootprintStoreError.database(
+                        path: path, message: "the spatial index \(table) misses node \(nodeNumber)")
                 }
                 let data = select.blob(0)
                 if depth < 0 { depth = Int(Self.readUInt16(data, at: 0)) }
@@ -92,7 +97,8 @@ struct RTreePacker {
 
     private func write(_ tree: STRTree, entries: RTreeEntries, nodeSize: Int) throws {
         for suffix in ["_node", "_rowid", "_parent"] { try db.execute(sql: "DELETE FROM \(quoted(suffix))") }
-        let insertNode = try RawStatement(db, path: path, sql: "INSERT INTO \(quoted("_node"))(nodeno, data) VALUES (?, ?)")
+        let insertNode = try RawStatement(
+            db, path: path, sql: "INSERT INTO \(quoted("_node"))(nodeno, data) VALUES (?, ?)")
         let insertParent = try RawStatement(
             db, path: path, sql: "INSERT INTO \(quoted("_parent"))(nodeno, parentnode) VALUES (?, ?)")
         var blob = [UInt8](repeating: 0, count: nodeSize)
@@ -119,7 +125,8 @@ struct RTreePacker {
                     }
                     Self.writeUInt64(UInt64(bitPattern: id), to: &blob, at: offset)
                     for coordinate in 0..<4 {
-                        Self.writeUInt32(boxes[Int(entry) * 4 + coordinate].bitPattern, to: &blob, at: offset + 8 + coordinate * 4)
+                        Self.writeUInt32(
+                            boxes[Int(entry) * 4 + coordinate].bitPattern, to: &blob, at: offset + 8 + coordinate * 4)
                     }
                 }
                 insertNode.bind(1, nodeNumber)
@@ -136,7 +143,8 @@ struct RTreePacker {
             for entry in leaves.cells(of: node) { leafOf.append((entries.ids[Int(entry)], nodeNumber)) }
         }
         RadixSort.sortByID(&leafOf)
-        let insertRowID = try RawStatement(db, path: path, sql: "INSERT INTO \(quoted("_rowid"))(rowid, nodeno) VALUES (?, ?)")
+        let insertRowID = try RawStatement(
+            db, path: path, sql: "INSERT INTO \(quoted("_rowid"))(rowid, nodeno) VALUES (?, ?)")
         for pair in leafOf {
             insertRowID.bind(1, pair.id)
             insertRowID.bind(2, pair.node)

@@ -37,7 +37,8 @@ final class RawStatement {
         }
         text.withUTF8 { bytes in
             let pointer = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-            _ = sqlite3_bind_text(handle, index, pointer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+            _ = sqlite3_bind_text(
+                handle, index, pointer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
         }
     }
 
@@ -87,7 +88,9 @@ final class RawStatement {
 
     /// The blob of `column`, valid until the next step or reset.
     func blob(_ column: Int32) -> UnsafeRawBufferPointer {
-        guard let pointer = sqlite3_column_blob(handle, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        guard let pointer = sqlite3_column_blob(handle, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         return UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
 

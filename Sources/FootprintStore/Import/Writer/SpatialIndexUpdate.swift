@@ -66,7 +66,8 @@ struct SpatialIndexUpdate {
             return try RTreePacker(db, path: path, table: Self.table).repack(adding: self)
         }
         let statement = try RawStatement(
-            db, path: path, sql: "INSERT OR REPLACE INTO \(Self.table)(pkid, xmin, xmax, ymin, ymax) VALUES (?, ?, ?, ?, ?)")
+            db, path: path,
+            sql: "INSERT OR REPLACE INTO \(Self.table)(pkid, xmin, xmax, ymin, ymax) VALUES (?, ?, ?, ?, ?)")
         try forEachEntry { id, longitude, latitude in
             statement.bind(1, id)
             statement.bind(2, longitude)
