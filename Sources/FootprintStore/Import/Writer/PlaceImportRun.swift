@@ -19,6 +19,9 @@ struct PlaceImportRun {
     static let progressInterval = 16_384
 
     func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
+        let rows = RowPipeline(reader: reader)
+        rows.start()
+        defer { rows.stop() }
         let checksRemoved =
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM removed_sources WHERE source = ?)", arguments: [source])
@@ -38,13 +41,13 @@ struct PlaceImportRun {
                 let writer = try PlaceBatchWriter(
                     db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
                     checksRemoved: checksRemoved)
-                var rows = 0
-                while rows < batchLimit {
-                    guard let row = try reader.next() else {
+                var rowCount = 0
+                while rowCount < batchLimit {
+                    guard let row = try rows.next() else {
                         finished = true
                         break
                     }
-                    rows += 1
+                    rowCount += 1
                     switch row {
                     case .skipped(let skipped):
                         if options.strict { throw FootprintStoreError.strictImportFailed(path: path, row: skipped) }
@@ -58,8 +61,10 @@ struct PlaceImportRun {
                         case .keptRemoved: batch.keptRemoved += 1
                         }
                     }
-                    if rows % Self.progressInterval == 0 {
-                        progress(report(batch, committedRows: committedRows, committed: false))
+                    if rowCount % Self.progressInterval == 0 {
+                        progress(
+                            report(batch, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: false)
+                        )
                     }
                 }
                 if hasSpatialIndex, triggers.contains("gii_places_geom") {
@@ -73,8 +78,9 @@ struct PlaceImportRun {
             }
             summary = batch
             committedRows = summary.rowsRead - summary.skipped
-            progress(report(summary, committedRows: committedRows, committed: true))
-            batchLimit = nextBatchLimit(committedRows: committedRows, rowsRead: summary.rowsRead)
+            progress(report(summary, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: true))
+            batchLimit = nextBatchLimit(
+                committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)
         }
     }
 
@@ -83,9 +89,8 @@ struct PlaceImportRun {
     /// rows; when the rest of the file looks smaller than one and a half such batches, all of it
     /// (estimated from the bytes read), so a large file does not end on a small batch that
     /// re-packs the whole index again.
-    private func nextBatchLimit(committedRows: Int, rowsRead: Int) -> Int {
+    private func nextBatchLimit(committedRows: Int, rowsRead: Int, bytesRead: Int64) -> Int {
         var limit = max(options.batchSize, 3 * committedRows)
-        let bytesRead = reader.fileBytesConsumed
         if let totalBytes, bytesRead > 0, rowsRead > 0 {
             let remaining = Double(max(0, totalBytes - bytesRead)) * Double(rowsRead) / Double(bytesRead)
             if remaining < 1.5 * Double(limit) { limit = max(limit / 2, Int(remaining * 1.1) + 1) }
@@ -105,9 +110,11 @@ struct PlaceImportRun {
         }
     }
 
-    private func report(_ summary: ImportSummary, committedRows: Int, committed: Bool) -> ImportProgress {
+    private func report(_ summary: ImportSummary, bytesRead: Int64, committedRows: Int, committed: Bool)
+        -> ImportProgress
+    {
         ImportProgress(
-            bytesRead: reader.fileBytesConsumed, totalBytes: totalBytes, rowsRead: summary.rowsRead,
+            bytesRead: bytesRead, totalBytes: totalBytes, rowsRead: summary.rowsRead,
             rowsCommitted: committedRows, skipped: summary.skipped, committed: committed)
     }
 }
