@@ -132,7 +132,8 @@ extension ImportFormat {
         let input = try ImportInput.open(path: path, encoding: nil)
         try input.window.fill(atLeast: ImportInput.sampleSize)
         let head = String(decoding: input.window.bytes.prefix(ImportInput.sampleSize), as: UTF8.self)
-        guard let first = head.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { return .csv }
+        let first = head.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        guard first == "{" || first == "[" else { return .csv }
         let markers: [(String, ImportFormat)] = [
             ("\"FeatureCollection\"", .geojson), ("\"features\"", .geojson), ("\"documents\"", .kakao),
             ("\"place_name\"", .kakao), ("\"items\"", .naver), ("\"mapx\"", .naver),

@@ -17,7 +17,16 @@ struct ImportCommand: ParsableCommand {
 }
 
 extension ImportFormat: ExpressibleByArgument {}
-extension ImportEncoding: ExpressibleByArgument {}
+extension ImportEncoding: ExpressibleByArgument {
+    /// `utf-8` (or `utf8`), `cp949` (or `euc-kr`, `uhc`, `ms949`: CP949 reads EUC-KR too).
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "utf-8", "utf8": self = .utf8
+        case "cp949", "euc-kr", "euckr", "uhc", "ms949": self = .cp949
+        default: return nil
+        }
+    }
+}
 
 /// `footprint import places FILE [--format …] [--crs CRS] [--encoding …] [--source NAME] [--strict]`.
 struct ImportPlacesCommand: ParsableCommand {
