@@ -6,5 +6,5 @@ struct GeoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geo",
         abstract: "Geometry tools that need no database.",
-        subcommands: [])
+        subcommands: [GeoValidateCommand.self])
 }
