@@ -40,7 +40,8 @@ let package = Package(
             ]),
         .testTarget(name: "FootprintGeoTests", dependencies: ["FootprintGeo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FootprintHangulTests", dependencies: ["FootprintHangul"]),
-        .testTarget(name: "FootprintProjectionTests", dependencies: ["FootprintProjection"]),
+        .testTarget(
+            name: "FootprintProjectionTests", dependencies: ["FootprintProjection"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FootprintStoreTests", dependencies: ["FootprintStore", "FootprintTestSupport"],
             resources: [.copy("Fixtures")]),

@@ -2,11 +2,47 @@
 public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The database file does not exist and the command does not create one.
     case databaseMissing(path: String)
+    /// The file is not a Footprint database (another application's, or not SQLite).
+    case notAFootprintDatabase(path: String, reason: String)
+    /// The file was written by a newer Footprint whose schema this build does not know.
+    case newerSchema(path: String, migration: String)
+    /// A write was asked of a store opened read-only.
+    case readOnly(path: String)
+    /// `mod_spatialite` could not be loaded.
+    case spatiaLiteUnavailable(String)
+    /// SQLite reported an error.
+    case database(path: String, message: String)
+    /// No place has this id.
+    case placeNotFound(id: Int64)
+    /// A value given to the store is invalid (an empty name, a radius of -5 …).
+    case invalidValue(name: String, value: String, reason: String)
+    /// An input file cannot be read at all; nothing was changed.
+    case unreadableInput(path: String, reason: String)
+    /// A bad row in an input file (with `--strict`, it fails the whole import).
+    case badRow(path: String, line: Int, reason: String)
 
     public var description: String {
         switch self {
         case .databaseMissing(let path):
             return "The database \(path) does not exist; create it with `footprint init`."
+        case .notAFootprintDatabase(let path, let reason):
+            return "\(path) is not a Footprint database (\(reason)); nothing was changed."
+        case .newerSchema(let path, let migration):
+            return "\(path) was written by a newer Footprint (schema step “\(migration)”); upgrade Footprint to open it."
+        case .readOnly(let path):
+            return "\(path) was opened read-only and cannot be changed."
+        case .spatiaLiteUnavailable(let message):
+            return "SpatiaLite (mod_spatialite) could not be loaded: \(message); install libsqlite3-mod-spatialite."
+        case .database(let path, let message):
+            return "\(path): \(message)."
+        case .placeNotFound(let id):
+            return "No place has the id \(id)."
+        case .invalidValue(let name, let value, let reason):
+            return "The \(name) \(value) is invalid: \(reason)."
+        case .unreadableInput(let path, let reason):
+            return "\(path) cannot be read: \(reason); nothing was imported."
+        case .badRow(let path, let line, let reason):
+            return "\(path):\(line): \(reason)."
         }
     }
 }

@@ -31,10 +31,11 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude
     }
 
-    /// True when a latitude beyond ±90 and a longitude within ±90 would both be in range the other
-    /// way round: the pair was almost certainly written LON,LAT.
+    /// True when the pair is valid the other way round and the latitude is far beyond ±90 (100° or
+    /// more, so not a slip of the finger): the pair was almost certainly written LON,LAT, as Korean
+    /// data often is (latitude 126, longitude 37).
     static func looksSwapped(latitude: Double, longitude: Double) -> Bool {
-        abs(latitude) <= 180 && abs(longitude) <= 90
+        abs(latitude) >= 100 && abs(latitude) <= 180 && abs(longitude) <= 90
     }
 }
 

@@ -6,5 +6,8 @@ struct GeoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geo",
         abstract: "Geometry tools that need no database.",
-        subcommands: [GeoValidateCommand.self])
+        subcommands: [
+            GeoDistanceCommand.self, GeoDestinationCommand.self, GeoTransformCommand.self,
+            GeoValidateCommand.self,
+        ])
 }

@@ -1,0 +1,144 @@
+/// A reading of a query typed with the keyboard in the wrong mode (한/영 mistake).
+public struct KeyboardReading: Hashable, Sendable {
+    /// Which way the keyboard was wrong.
+    public enum Direction: Hashable, Sendable {
+        /// Latin letters typed in English mode for a Hangul text: `tmxkqjrtm` → `스타벅스`.
+        case hangulFromLatinKeys
+        /// Hangul typed in Korean mode for a Latin text: `ㅊㅎㅍ` → `cgv`.
+        case latinFromHangulKeys
+    }
+
+    /// The query as it was meant: Hangul composed by ``DubeolsikKeyboard/hangul(fromKeys:)``, or
+    /// lowercase Latin keys from ``DubeolsikKeyboard/keys(for:)``; other characters as typed.
+    public let text: String
+    /// Which way the keyboard was wrong.
+    public let direction: Direction
+    /// How likely the reading is what was meant, in (0, 1]; see ``KeyboardMistype`` for the rule.
+    public let confidence: Double
+
+    /// Whether the reading is likely enough to search for without asking: `confidence ≥ 0.5`.
+    public var isLikely: Bool { confidence >= 0.5 }
+}
+
+/// Recognises a query typed with the keyboard in the wrong mode.
+///
+/// **Latin → Hangul.** Every run of ASCII letters is typed into a 2-set IME
+/// (``DubeolsikKeyboard/hangul(fromKeys:)``), as written first (Shift gives the double consonant:
+/// `Rkcl` → `까치`), then all lowercase (a phone capitalises the first letter: `Tmxkqjrtm`). The
+/// reading is offered only when the result is real Hangul: no lone vowel anywhere and no lone
+/// consonant except one as the query's very last letter (the next syllable's initial, still being
+/// typed; `emart` → `듬ㄳ` leaves two and is refused). English words
+/// almost never pass, because their vowels `a` and `e` are consonant keys (`cafe` → `ㅊㅁㄹㄷ`,
+/// `starbucks` → `ㄴㅅㅁ규ㅕ찬`, `gs25` → `ㅎㄴ25`: no reading). Confidence starts at 1 and is
+/// multiplied by 0.3 for each syllable outside the 2,350 of KS X 1001 (``HangulSyllable/isCommon``;
+/// for the last syllable its form without the final is enough, since that final may be the next
+/// syllable's initial: `Rkc` → `깣` on the way to `까치`), by 0.4 when the reading is a single syllable (`go` → `해`, `dog` → `앻`: short
+/// words collide by chance), by 0.9 for a trailing lone consonant and by 0.6 for the lowercase
+/// retry (so `Tmxkqjrtm` reads `쓰타벅스` first, `스타벅스` second).
+///
+/// **Hangul → Latin.** The query's keys, lowercased (`ㅊㅎㅍ` → `cgv`, `ㅗ디ㅣㅐ` → `hello`),
+/// with confidence 0.9 when the Hangul has a lone vowel (no Korean word does), 0.7 when a
+/// syllable is outside KS X 1001, 0.5 when it is only consonants (it is as likely a 초성 query) and
+/// 0.1 when it reads as ordinary Korean — below the 0.25 floor, so not offered.
+public enum KeyboardMistype {
+    /// Readings below this confidence are not returned.
+    public static let minimumConfidence = 0.25
+
+    /// The other readings of `query`, most confident first: `tmxkqjrtm` → `스타벅스`,
+    /// `Rkcl` → `까치`, `ㅊㅎㅍ` → `cgv`; empty for `cafe`, `starbucks`, `gs25`, `스타벅스`.
+    public static func alternativeReadings(of query: String) -> [KeyboardReading] {
+        let text = HangulNormalization.normalized(query)
+        var readings: [KeyboardReading] = []
+        if let reading = hangulReading(of: text) { readings.append(reading) }
+        if text.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isUppercase }) {
+            let lowered = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.asciiLowercased }))
+            if let reading = hangulReading(of: lowered, penalty: 0.6),
+                !readings.contains(where: { $0.text == reading.text })
+            {
+                readings.append(reading)
+            }
+        }
+        if let reading = latinReading(of: text) { readings.append(reading) }
+        return readings.filter { $0.confidence >= minimumConfidence }.sorted { $0.confidence > $1.confidence }
+    }
+
+    private static func hangulReading(of text: String, penalty: Double = 1) -> KeyboardReading? {
+        guard text.unicodeScalars.contains(where: \.isASCIILetter) else { return nil }
+        var converted = String.UnicodeScalarView()
+        var run = ""
+        func flush() {
+            converted.append(contentsOf: DubeolsikKeyboard.hangul(fromKeys: run).unicodeScalars)
+            run = ""
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCIILetter {
+                run.unicodeScalars.append(scalar)
+            } else {
+                flush()
+                converted.append(scalar)
+            }
+        }
+        flush()
+        let scalars = Array(converted)
+        let syllables = scalars.compactMap(HangulSyllable.init)
+        guard !syllables.isEmpty else { return nil }
+        var confidence = penalty
+        for (index, scalar) in scalars.enumerated() {
+            if Jamo.isVowel(scalar) { return nil }
+            if Jamo.isConsonant(scalar) {
+                // One next initial may be pending; two consonants in a row (shown as a cluster
+                // such as ㄳ) are not a syllable being typed.
+                guard index == scalars.count - 1, Jamo.isKeystroke(scalar) else { return nil }
+                confidence *= 0.9
+            }
+        }
+        for (index, syllable) in syllables.enumerated() {
+            let isLast = index == syllables.count - 1
+            if !(syllable.isCommon || isLast && syllable.withoutJongsung.isCommon) { confidence *= 0.3 }
+        }
+        if syllables.count == 1 { confidence *= 0.4 }
+        return KeyboardReading(text: String(converted), direction: .hangulFromLatinKeys, confidence: confidence)
+    }
+
+    private static func latinReading(of text: String) -> KeyboardReading? {
+        var loneVowels = 0
+        var loneConsonants = 0
+        var syllables = 0
+        var uncommon = 0
+        for scalar in text.unicodeScalars {
+            if let syllable = HangulSyllable(scalar) {
+                syllables += 1
+                if !syllable.isCommon { uncommon += 1 }
+            } else if Jamo.isVowel(scalar) {
+                loneVowels += 1
+            } else if Jamo.isConsonant(scalar) {
+                loneConsonants += 1
+            }
+        }
+        let confidence: Double
+        if loneVowels > 0 {
+            confidence = 0.9
+        } else if uncommon > 0 {
+            confidence = 0.7
+        } else if syllables == 0 && loneConsonants > 0 {
+            confidence = 0.5
+        } else if syllables > 0 {
+            confidence = 0.1
+        } else {
+            return nil
+        }
+        let keys = DubeolsikKeyboard.keys(for: text)
+        let latin = String(String.UnicodeScalarView(keys.unicodeScalars.map { $0.asciiLowercased }))
+        return KeyboardReading(text: latin, direction: .latinFromHangulKeys, confidence: confidence)
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool {
+        (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+    }
+
+    var asciiLowercased: Unicode.Scalar {
+        (0x41...0x5A).contains(value) ? Unicode.Scalar(value | 0x20)! : self
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Text normalization for Korean search: one spelling for what a reader sees as the same text.
+///
+/// ``normalized(_:)`` is for storing and displaying; ``searchNormalized(_:)`` is the form two
+/// texts are compared in ("with spaces ignored on both sides").
+public enum HangulNormalization {
+    /// `text` in NFC (Unicode Standard Annex #15) with, in addition:
+    /// - full-width ASCII (U+FF01–U+FF5E) folded to ASCII and the ideographic space U+3000 to a
+    ///   space (`＃카페` → `#카페`, `ＣＧＶ` → `CGV`), halfwidth Hangul jamo (U+FFA1–U+FFDC) to
+    ///   compatibility jamo — the NFKC mappings of those blocks, and no others (NFKC would also
+    ///   turn `㈜` into `(주)` and `²` into `2`);
+    /// - conjoining jamo composed into syllables (NFC does that), and a conjoining jamo left alone
+    ///   (`ᄀ` with no vowel after it) written as its compatibility jamo (`ㄱ`), the form a keyboard
+    ///   types, so that `ㅅㅌㅂㅅ` typed on any system is the same query;
+    /// - the Hangul fillers U+115F, U+1160, U+3164, U+FFA0 removed (they are invisible).
+    ///
+    /// Case and spaces are kept.
+    public static func normalized(_ text: String) -> String {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        var needsComposition = false
+        var hasConjoiningJamo = false
+        for scalar in text.unicodeScalars {
+            let value = foldedWidth(scalar.value)
+            if value == 0 { continue }
+            // Hangul composition by the algorithm of Unicode 15.1 section 3.12 (L+V → LV,
+            // LV+T → LVT); done here because Foundation's NFC on Linux leaves LV+T apart.
+            if let last = scalars.last?.value {
+                if last &- 0x1100 < 19 && value &- 0x1161 < 21 {
+                    scalars[scalars.count - 1] = Unicode.Scalar(0xAC00 + ((last - 0x1100) * 21 + value - 0x1161) * 28)!
+                    continue
+                }
+                if last &- 0xAC00 < 11_172 && (last - 0xAC00) % 28 == 0 && value &- 0x11A8 < 27 {
+                    scalars[scalars.count - 1] = Unicode.Scalar(last + value - 0x11A7)!
+                    continue
+                }
+            }
+            let folded = Unicode.Scalar(value)!
+            if Jamo.isConjoiningJamo(folded) {
+                hasConjoiningJamo = true
+            } else if !isCompositionStable(value) {
+                needsComposition = true
+            }
+            scalars.append(folded)
+        }
+        var result = String(String.UnicodeScalarView(scalars))
+        if needsComposition { result = result.precomposedStringWithCanonicalMapping }
+        guard hasConjoiningJamo else { return result }
+        var mapped = String.UnicodeScalarView()
+        for scalar in result.unicodeScalars {
+            mapped.append(Jamo.isConjoiningJamo(scalar) ? Jamo.compatibility(scalar) ?? scalar : scalar)
+        }
+        return String(mapped)
+    }
+
+    /// The form in which a query and a text are compared: ``normalized(_:)``, then lowercased
+    /// (Unicode full lowercase mapping per scalar: `CGV` → `cgv`, `Ä` → `ä`), with every
+    /// whitespace scalar (Unicode `White_Space`, plus U+200B ZERO WIDTH SPACE and U+FEFF) removed:
+    /// `스타벅스 강남점` → `스타벅스강남점`, `ＣＧＶ 강남` → `cgv강남`.
+    public static func searchNormalized(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        forEachSearchScalar(in: text) { scalar, _ in scalars.append(scalar) }
+        return String(scalars)
+    }
+
+    /// Calls `body` with each scalar of `searchNormalized(text)` and whether it begins a word of
+    /// `text`: the first scalar, one after whitespace or punctuation, or one where the script class
+    /// changes (Hangul, letters, digits), so `CGV강남` has words `cgv` and `강남`.
+    static func forEachSearchScalar(in text: String, _ body: (Unicode.Scalar, _ startsWord: Bool) -> Void) {
+        var previousClass = ScalarClass.separator
+        for scalar in normalized(text).unicodeScalars {
+            let scalarClass = ScalarClass(scalar)
+            if scalarClass == .whitespace {
+                previousClass = .separator
+                continue
+            }
+            let startsWord = scalarClass != previousClass || scalarClass == .separator
+            previousClass = scalarClass
+            appendLowercased(scalar) { body($0, startsWord) }
+        }
+    }
+
+    /// The lowercase mapping of `scalar`, with fast paths for ASCII and Hangul.
+    static func appendLowercased(_ scalar: Unicode.Scalar, _ append: (Unicode.Scalar) -> Void) {
+        let value = scalar.value
+        if value < 0x80 {
+            append((0x41...0x5A).contains(value) ? Unicode.Scalar(value | 0x20)! : scalar)
+        } else if (0x3000..<0xA000).contains(value) || HangulSyllable.contains(value)
+            || !scalar.properties.changesWhenLowercased
+        {
+            append(scalar)
+        } else {
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars { append(lower) }
+        }
+    }
+
+    /// The width folding of one scalar value: full-width ASCII → ASCII, U+3000 → space, halfwidth
+    /// jamo → compatibility jamo, fillers → 0 (drop); any other value unchanged.
+    @inline(__always)
+    static func foldedWidth(_ value: UInt32) -> UInt32 {
+        switch value {
+        case 0xFF01...0xFF5E: return value - 0xFEE0  // FULLWIDTH EXCLAMATION MARK … FULLWIDTH TILDE
+        case 0x3000: return 0x20
+        case 0x115F, 0x1160, 0x3164, 0xFFA0: return 0
+        // Halfwidth Hangul: the compatibility decompositions in UnicodeData.txt, four runs.
+        case 0xFFA1...0xFFBE: return value - 0xFFA1 + 0x3131
+        case 0xFFC2...0xFFC7: return value - 0xFFC2 + 0x314F
+        case 0xFFCA...0xFFCF: return value - 0xFFCA + 0x3155
+        case 0xFFD2...0xFFD7: return value - 0xFFD2 + 0x315B
+        case 0xFFDA...0xFFDC: return value - 0xFFDA + 0x3161
+        default: return value
+        }
+    }
+
+    /// Scalars that are unchanged by NFC whatever surrounds them (none composes with a neighbour):
+    /// everything below U+0300 (the first combining mark), compatibility jamo, CJK unified
+    /// ideographs, precomposed syllables (their composition with a trailing jamo is done above)
+    /// and the halfwidth/full-width forms.
+    @inline(__always)
+    static func isCompositionStable(_ value: UInt32) -> Bool {
+        value < 0x300 || (0x3131...0x318E).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || HangulSyllable.contains(value) || (0xFF01...0xFFEF).contains(value)
+    }
+}
+
+/// The coarse classes word boundaries are drawn between.
+enum ScalarClass: Equatable {
+    case hangul, letter, digit, whitespace, separator
+
+    init(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        if value < 0x80 {
+            switch value {
+            case 0x30...0x39: self = .digit
+            case 0x41...0x5A, 0x61...0x7A: self = .letter
+            case 0x09...0x0D, 0x20: self = .whitespace
+            default: self = .separator
+            }
+        } else if HangulSyllable.contains(value) || Jamo.isCompatibilityJamo(scalar) {
+            self = .hangul
+        } else if value == 0x200B || value == 0xFEFF || scalar.properties.isWhitespace {
+            self = .whitespace
+        } else {
+            switch scalar.properties.generalCategory {
+            case .decimalNumber: self = .digit
+            case .nonspacingMark, .spacingMark, .enclosingMark: self = .letter
+            default: self = scalar.properties.isAlphabetic ? .letter : .separator
+            }
+        }
+    }
+}

@@ -1,0 +1,331 @@
+extension SearchTokenizer {
+    /// The `chosung` (초성 — initial consonant) of each chosung index, as scalar values.
+    static let chosungValues: [UInt32] = Jamo.chosungs.map(\.value)
+
+    /// One pass over UTF-8 input. Keeps the pending Hangul unit (a bigram needs the next one) and
+    /// the word being built in `scratch`: bytes `0..<maximumWordBytes` hold the word, the 12 after
+    /// them a Hangul token.
+    struct Scanner {
+        let isDocument: Bool
+        let bridgesWhitespace: Bool
+        let emitsUnigrams: Bool
+        let emitsChosung: Bool
+        let scratch: UnsafeMutablePointer<UInt8>
+        let hangulToken: UnsafeMutablePointer<UInt8>
+        let chosungs: [UInt32] = SearchTokenizer.chosungValues
+
+        /// The pending Hangul unit (0 when none), its input bytes, and the run's length so far.
+        var previous: UInt32 = 0
+        var previousStart = 0
+        var previousEnd = 0
+        var runLength = 0
+
+        /// The word being built: its input range (`wordStart` −1 when none), its bytes so far.
+        var wordStart = -1
+        var wordEnd = 0
+        var wordLength = 0
+        var wordIsFull = false
+        /// Whether each scalar of the word took as many bytes in the token as in the input, so that
+        /// part offsets can be mapped back.
+        var wordIsVerbatim = true
+        var wordLastWasDigit = false
+        var wordClassChanges = 0
+
+        init(options: Options, mode: Mode, scratch: UnsafeMutablePointer<UInt8>) {
+            isDocument = mode == .document
+            bridgesWhitespace = options.contains(.bridgesWhitespace)
+            emitsUnigrams = options.contains(.syllableUnigrams) && isDocument
+            emitsChosung = options.contains(.chosung) && isDocument
+            self.scratch = scratch
+            hangulToken = scratch + SearchTokenizer.maximumWordBytes
+        }
+
+        mutating func scan<E: Error>(
+            _ base: UnsafePointer<UInt8>, count: Int, _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            var index = 0
+            while index < count {
+                let start = index
+                let lead = base[index]
+                if lead < 0x80 {
+                    index += 1
+                    try ascii(lead, start, index, body)
+                    continue
+                }
+                var (value, length) = Self.decode(base, at: index, count: count)
+                guard length > 0 else {
+                    index += 1
+                    try separator(body)
+                    continue
+                }
+                index += length
+                if value &- 0xAC00 < 11_172 {
+                    // An LV syllable may take a trailing conjoining jamo (NFC composes them).
+                    if (value - 0xAC00) % 28 == 0, index < count, base[index] == 0xE1 {
+                        let (trailing, trailingLength) = Self.decode(base, at: index, count: count)
+                        if trailing &- 0x11A7 < 28 && trailing != 0x11A7 {
+                            value += trailing - 0x11A7
+                            index += trailingLength
+                        }
+                    }
+                    try hangul(value, start, index, body)
+                } else if value &- 0x3131 < 0x5E {
+                    try hangul(value, start, index, body)
+                } else if Jamo.isConjoiningJamo(Unicode.Scalar(value)!) {
+                    if value &- 0x1100 < 19, index < count, base[index] == 0xE1 {
+                        let (vowel, vowelLength) = Self.decode(base, at: index, count: count)
+                        if vowel &- 0x1161 < 21 {
+                            index += vowelLength
+                            value = 0xAC00 + ((value - 0x1100) * 21 + (vowel - 0x1161)) * 28
+                            if index < count, base[index] == 0xE1 {
+                                let (trailing, trailingLength) = Self.decode(base, at: index, count: count)
+                                if trailing &- 0x11A8 < 27 {
+                                    value += trailing - 0x11A7
+                                    index += trailingLength
+                                }
+                            }
+                            try hangul(value, start, index, body)
+                            continue
+                        }
+                    }
+                    if value == 0x115F || value == 0x1160 { continue }  // fillers
+                    if let compatibility = Jamo.compatibility(Unicode.Scalar(value)!) {
+                        try hangul(compatibility.value, start, index, body)
+                    } else {
+                        try separator(body)
+                    }
+                } else {
+                    let folded = HangulNormalization.foldedWidth(value)
+                    if folded == 0 { continue }
+                    if folded < 0x80 {
+                        try ascii(UInt8(folded), start, index, body, verbatim: false)
+                    } else if folded &- 0x3131 < 0x5E {
+                        try hangul(folded, start, index, body)
+                    } else {
+                        try other(Unicode.Scalar(folded)!, start, index, body)
+                    }
+                }
+            }
+            try flushWord(body)
+            try flushRun(body)
+        }
+
+        @inline(__always)
+        private mutating func ascii<E: Error>(
+            _ byte: UInt8, _ start: Int, _ end: Int, _ body: (RawToken) throws(E) -> Void, verbatim: Bool = true
+        ) throws(E) {
+            switch byte {
+            case 0x61...0x7A: try wordByte(byte, isDigit: false, start, end, verbatim, body)
+            case 0x30...0x39: try wordByte(byte, isDigit: true, start, end, verbatim, body)
+            case 0x41...0x5A: try wordByte(byte | 0x20, isDigit: false, start, end, verbatim, body)
+            case 0x20, 0x09...0x0D: try whitespace(body)
+            default: try separator(body)
+            }
+        }
+
+        /// A scalar outside ASCII and Hangul: classified by its Unicode properties.
+        private mutating func other<E: Error>(
+            _ scalar: Unicode.Scalar, _ start: Int, _ end: Int, _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            switch ScalarClass(scalar) {
+            case .whitespace: try whitespace(body)
+            case .separator, .hangul: try separator(body)
+            case .letter, .digit:
+                try flushRun(body)
+                beginWord(at: start, isDigit: false)
+                var encodedLength = 0
+                HangulNormalization.appendLowercased(scalar) { lower in
+                    let encoded = UTF8.encode(lower)!
+                    encodedLength += encoded.count
+                    guard !wordIsFull && wordLength + encoded.count <= SearchTokenizer.maximumWordBytes else {
+                        wordIsFull = true
+                        return
+                    }
+                    for byte in encoded {
+                        scratch[wordLength] = byte
+                        wordLength += 1
+                    }
+                }
+                if encodedLength != end - start { wordIsVerbatim = false }
+                wordEnd = end
+            }
+        }
+
+        @inline(__always)
+        private mutating func wordByte<E: Error>(
+            _ byte: UInt8, isDigit: Bool, _ start: Int, _ end: Int, _ verbatim: Bool,
+            _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            if previous != 0 { try flushRun(body) }
+            beginWord(at: start, isDigit: isDigit)
+            if !verbatim { wordIsVerbatim = false }
+            appendToWord(byte)
+            wordEnd = end
+        }
+
+        @inline(__always)
+        private mutating func beginWord(at start: Int, isDigit: Bool) {
+            if wordStart < 0 {
+                wordStart = start
+                wordLastWasDigit = isDigit
+            } else if isDigit != wordLastWasDigit {
+                wordClassChanges += 1
+                wordLastWasDigit = isDigit
+            }
+        }
+
+        /// Appends an ASCII byte unless the word is full: a word stops growing at the first scalar
+        /// that does not fit whole.
+        @inline(__always)
+        private mutating func appendToWord(_ byte: UInt8) {
+            guard !wordIsFull else { return }
+            if wordLength < SearchTokenizer.maximumWordBytes {
+                scratch[wordLength] = byte
+                wordLength += 1
+            } else {
+                wordIsFull = true
+            }
+        }
+
+        private mutating func whitespace<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
+            try flushWord(body)
+            if !bridgesWhitespace { try flushRun(body) }
+        }
+
+        private mutating func separator<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
+            try flushWord(body)
+            try flushRun(body)
+        }
+
+        @inline(__always)
+        private func chosung(of value: UInt32) -> UInt32 {
+            let offset = value &- 0xAC00
+            return offset < 11_172 ? chosungs[Int(offset / 588)] : value
+        }
+
+        /// One Hangul unit (a syllable or a compatibility jamo): the bigram with the pending one.
+        @inline(__always)
+        private mutating func hangul<E: Error>(
+            _ value: UInt32, _ start: Int, _ end: Int, _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            if wordStart >= 0 { try flushWord(body) }
+            if previous != 0 {
+                Self.write(previous, to: hangulToken)
+                Self.write(value, to: hangulToken + 3)
+                try emit(hangulToken, 6, previousStart..<end, colocated: false, body)
+                if emitsUnigrams {
+                    try emit(hangulToken, 3, previousStart..<previousEnd, colocated: true, body)
+                }
+                if emitsChosung {
+                    let first = chosung(of: previous)
+                    let second = chosung(of: value)
+                    if first != previous || second != value {
+                        Self.write(first, to: hangulToken + 6)
+                        Self.write(second, to: hangulToken + 9)
+                        try emit(hangulToken + 6, 6, previousStart..<end, colocated: true, body)
+                    }
+                }
+                runLength += 1
+            } else {
+                runLength = 1
+            }
+            previous = value
+            previousStart = start
+            previousEnd = end
+        }
+
+        /// Ends a Hangul run: the unigram of its last unit (in query mode only for a run of one).
+        private mutating func flushRun<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
+            guard previous != 0 else { return }
+            if isDocument || runLength == 1 {
+                Self.write(previous, to: hangulToken)
+                try emit(hangulToken, 3, previousStart..<previousEnd, colocated: false, body)
+                if emitsChosung {
+                    let initial = chosung(of: previous)
+                    if initial != previous {
+                        Self.write(initial, to: hangulToken + 6)
+                        try emit(hangulToken + 6, 3, previousStart..<previousEnd, colocated: true, body)
+                    }
+                }
+            }
+            previous = 0
+            runLength = 0
+        }
+
+        /// Ends a word: its token, then in document mode its letter and digit parts.
+        private mutating func flushWord<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
+            guard wordStart >= 0 else { return }
+            let range = wordStart..<wordEnd
+            try emit(scratch, wordLength, range, colocated: false, body)
+            if isDocument && wordClassChanges > 0 && !wordIsFull && wordLength > 1 {
+                var partStart = 0
+                for index in 1...wordLength {
+                    let atEnd = index == wordLength
+                    if atEnd || Self.isASCIIDigit(scratch[index]) != Self.isASCIIDigit(scratch[index - 1]) {
+                        // A non-ASCII letter's continuation bytes never start a part.
+                        if !atEnd && scratch[index] & 0xC0 == 0x80 { continue }
+                        let partRange = wordIsVerbatim ? (wordStart + partStart)..<(wordStart + index) : range
+                        try emit(scratch + partStart, index - partStart, partRange, colocated: true, body)
+                        partStart = index
+                    }
+                }
+            }
+            wordStart = -1
+            wordLength = 0
+            wordIsFull = false
+            wordIsVerbatim = true
+            wordClassChanges = 0
+        }
+
+        /// Hands `count` bytes at `start` to the callback.
+        @inline(__always)
+        private func emit<E: Error>(
+            _ start: UnsafeMutablePointer<UInt8>, _ count: Int, _ range: Range<Int>, colocated: Bool,
+            _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            try body(RawToken(bytes: .init(start: start, count: count), byteRange: range, isColocated: colocated))
+        }
+
+        @inline(__always)
+        private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+        /// Writes a scalar of U+0800…U+FFFF as its three UTF-8 bytes.
+        @inline(__always)
+        private static func write(_ value: UInt32, to pointer: UnsafeMutablePointer<UInt8>) {
+            pointer[0] = UInt8(0xE0 | value >> 12)
+            pointer[1] = UInt8(0x80 | (value >> 6) & 0x3F)
+            pointer[2] = UInt8(0x80 | value & 0x3F)
+        }
+
+        /// Decodes the UTF-8 scalar at `index`: its value and length, or length 0 for an invalid
+        /// sequence (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
+        @inline(__always)
+        static func decode(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (UInt32, Int) {
+            let lead = UInt32(base[index])
+            func continuation(_ offset: Int) -> UInt32? {
+                guard index + offset < count else { return nil }
+                let byte = UInt32(base[index + offset])
+                return byte & 0xC0 == 0x80 ? byte & 0x3F : nil
+            }
+            switch lead {
+            case 0xC2...0xDF:
+                guard let second = continuation(1) else { return (0, 0) }
+                return ((lead & 0x1F) << 6 | second, 2)
+            case 0xE0...0xEF:
+                guard let second = continuation(1), let third = continuation(2) else { return (0, 0) }
+                let value = (lead & 0x0F) << 12 | second << 6 | third
+                guard value >= 0x800 && !(0xD800...0xDFFF).contains(value) else { return (0, 0) }
+                return (value, 3)
+            case 0xF0...0xF4:
+                guard let second = continuation(1), let third = continuation(2), let fourth = continuation(3) else {
+                    return (0, 0)
+                }
+                let value = (lead & 0x07) << 18 | second << 12 | third << 6 | fourth
+                guard (0x10000...0x10FFFF).contains(value) else { return (0, 0) }
+                return (value, 4)
+            default:
+                return (0, 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// Splits text into the terms of a full-text index for Korean search, with the byte offsets an
+/// FTS5 tokenizer reports (SQLite FTS5 "Custom Tokenizers": `xToken(pCtx, tflags, pToken, nToken,
+/// iStart, iEnd)`).
+///
+/// **Document mode** — what is indexed. Every Hangul syllable (or lone jamo) is one *position*:
+/// - at each position but a run's last, the **bigram** of that syllable and the next one; at the
+///   run's last, the **unigram**. `스타벅스 강남역점` → `스타 타벅 벅스 스강 강남 남역 역점 점`
+///   (with ``Options-swift.struct/bridgesWhitespace`` the run continues over spaces, so a query
+///   typed without spaces still finds it). Any substring of two or more syllables is then a phrase
+///   of consecutive bigrams — `"스타 타벅 벅스"` — and one syllable a prefix query (`"카"*`), which
+///   matches every bigram beginning with it and a run's final unigram.
+/// - options add tokens **colocated** at the same position (FTS5_TOKEN_COLOCATED): the unigram of
+///   every syllable (``Options-swift.struct/syllableUnigrams``), so one syllable is an exact term;
+///   and the `chosung` (초성 — initial consonants) bigram (``Options-swift.struct/chosung``:
+///   `ㅅㅌ ㅌㅂ ㅂㅅ ㅅㄱ …`), so a 초성 query `ㅅㅌㅂ` is the phrase `"ㅅㅌ ㅌㅂ"` and mixed
+///   or half-typed queries can be narrowed by their ``MatchPattern/chosung``.
+/// - a run of letters and digits is one position with one token, lowercased (`ＣＧＶ` → `cgv`); a
+///   word mixing letters and digits also gets its parts colocated (`gs25` → `gs25`, `gs`, `25`).
+///   Prefixes are not indexed: `cg` finds `cgv` as the FTS5 prefix query `"cg"*`.
+/// - punctuation, symbols and emoji are skipped.
+///
+/// **Query mode** — what a query string becomes when FTS5 tokenizes it (FTS5_TOKENIZE_QUERY): a
+/// Hangul run of two or more syllables gives only its bigrams (`스타벅스` → `스타 타벅 벅스`), a
+/// single syllable its unigram, a word its whole token, and nothing is colocated. A jamo run is its
+/// own 초성, so `ㅅㅌㅂ` tokenizes to the 초성 bigrams `ㅅㅌ ㅌㅂ`.
+///
+/// Input is UTF-8; width folding, lowercasing and the composition of conjoining jamo happen on the
+/// fly (NFC for Hangul). Other scripts are not normalized: store text through
+/// ``HangulNormalization/normalized(_:)``.
+public struct SearchTokenizer: Hashable, Sendable {
+    /// Which tokens to emit beyond the bigrams and words.
+    public struct Options: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Hangul runs continue across whitespace (`스타벅스 강남` gives the bigram `스강`), the
+        /// "spaces ignored on both sides" of Footprint's search.
+        public static let bridgesWhitespace = Options(rawValue: 1 << 0)
+        /// A unigram colocated at every syllable, not only at a run's last.
+        public static let syllableUnigrams = Options(rawValue: 1 << 1)
+        /// The `chosung` (초성 — initial consonants) bigram colocated at every syllable (and its
+        /// unigram at a run's last), when it differs from the literal token.
+        public static let chosung = Options(rawValue: 1 << 2)
+
+        /// ``bridgesWhitespace`` only.
+        public static let `default`: Options = [.bridgesWhitespace]
+    }
+
+    /// What the text is.
+    public enum Mode: Hashable, Sendable {
+        /// Text to index.
+        case document
+        /// A query string, as FTS5 tokenizes the terms of a MATCH expression.
+        case query
+    }
+
+    /// A token handed to the callback of ``tokenize(utf8:mode:_:)``; its bytes are only valid
+    /// during the call.
+    public struct RawToken {
+        /// The token's UTF-8 bytes.
+        public let bytes: UnsafeBufferPointer<UInt8>
+        /// The bytes of the input it comes from.
+        public let byteRange: Range<Int>
+        /// Whether it shares the previous token's position (FTS5_TOKEN_COLOCATED).
+        public let isColocated: Bool
+
+        /// The token as a string (allocates).
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// A token as a value, from ``tokens(in:mode:)``.
+    public struct Token: Hashable, Sendable, CustomStringConvertible {
+        /// The token text.
+        public let text: String
+        /// The bytes of the input's UTF-8 it comes from.
+        public let byteRange: Range<Int>
+        /// Whether it shares the previous token's position.
+        public let isColocated: Bool
+
+        /// A token as described.
+        public init(_ text: String, _ byteRange: Range<Int>, colocated: Bool = false) {
+            self.text = text
+            self.byteRange = byteRange
+            isColocated = colocated
+        }
+
+        public var description: String {
+            "\(isColocated ? "+" : "")\(text)@\(byteRange.lowerBound)..<\(byteRange.upperBound)"
+        }
+    }
+
+    /// A word token is cut at this many bytes (at a scalar boundary), so that no input can make
+    /// an oversized term (FTS5 rejects tokens over 32,768 bytes).
+    public static let maximumWordBytes = 1024
+
+    /// The tokens emitted.
+    public let options: Options
+
+    /// A tokenizer emitting `options`.
+    public init(options: Options = .default) {
+        self.options = options
+    }
+
+    /// Tokenizes `text` into an array (for tests and small inputs; the index uses
+    /// ``tokenize(utf8:mode:_:)``).
+    public func tokens(in text: String, mode: Mode = .document) -> [Token] {
+        var tokens: [Token] = []
+        var text = text
+        text.withUTF8 { utf8 in
+            tokenize(utf8: utf8, mode: mode) { token in
+                tokens.append(Token(token.text, token.byteRange, colocated: token.isColocated))
+            }
+        }
+        return tokens
+    }
+
+    /// Calls `body` with each token of the UTF-8 `text`, in order of position. No allocation
+    /// happens per token: `body` sees bytes in a scratch buffer. Invalid UTF-8 bytes are skipped.
+    public func tokenize<E: Error>(
+        utf8 text: UnsafeBufferPointer<UInt8>, mode: Mode, _ body: (RawToken) throws(E) -> Void
+    ) throws(E) {
+        guard let base = text.baseAddress, !text.isEmpty else { return }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumWordBytes + 16) {
+            (scratch) throws(E) in
+            var scanner = Scanner(options: options, mode: mode, scratch: scratch.baseAddress!)
+            try scanner.scan(base, count: text.count, body)
+        }
+    }
+}

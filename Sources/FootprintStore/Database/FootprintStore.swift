@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// One Footprint database file: places, visits and the diary around them.
+///
+/// Open it with ``open(at:mode:)``. A store opened `.readOnly` loads no extension and changes
+/// nothing in the file; a writable store keeps a WAL `DatabasePool` whose connections load
+/// SpatiaLite, so the geometry triggers of the file work.
+public final class FootprintStore: Sendable {
+    /// How a store is opened.
+    public enum Mode: Sendable {
+        /// Reads only: no SpatiaLite, no migration, the file is never written.
+        case readOnly
+        /// Reads and writes an existing Footprint database, upgrading its schema.
+        case readWrite
+        /// Like `.readWrite`, creating the file when it does not exist (`init`, `import`).
+        case create
+    }
+
+    /// The path of the database file.
+    public let path: String
+    let reader: any DatabaseReader
+    let writer: (any DatabaseWriter)?
+
+    private init(path: String, reader: any DatabaseReader, writer: (any DatabaseWriter)?) {
+        self.path = path
+        self.reader = reader
+        self.writer = writer
+    }
+
+    /// Opens the database at `path`.
+    ///
+    /// - Throws: ``FootprintStoreError/databaseMissing(path:)`` when the file does not exist and
+    ///   the mode does not create it; ``FootprintStoreError/notAFootprintDatabase(path:reason:)``
+    ///   for another application's file; ``FootprintStoreError/newerSchema(path:migration:)`` for a
+    ///   file written by a newer Footprint. These checks run on a read-only connection before
+    ///   anything is written (switching to WAL alone would write to the file).
+    public static func open(at path: String, mode: Mode) throws -> FootprintStore {
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists, mode != .create { throw FootprintStoreError.databaseMissing(path: path) }
+        do {
+            switch mode {
+            case .readOnly:
+                // One connection both checks the file and serves the reads: a cold read command
+                // pays for parsing the schema (~1.5 ms with SpatiaLite's triggers) once.
+                let queue = try openReadOnly(at: path)
+                try checkIdentity(of: queue, at: path)
+                return FootprintStore(path: path, reader: queue, writer: nil)
+            case .readWrite, .create:
+                if exists { try checkIdentity(of: openReadOnly(at: path), at: path) }
+                var configuration = Configuration()
+                configuration.label = "footprint.write"
+                configuration.busyMode = .timeout(10)
+                configuration.prepareDatabase { db in
+                    try db.loadSpatiaLite()
+                    try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -131072")
+                }
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try FootprintMigrator.migrator.migrate(pool)
+                return FootprintStore(path: path, reader: pool, writer: pool)
+            }
+        } catch let error as FootprintStoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw FootprintStoreError.database(path: path, message: error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    /// A read-only connection that loads no extension.
+    private static func openReadOnly(at path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "footprint.read"
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw FootprintStoreError.notAFootprintDatabase(path: path, reason: error.message ?? "it is not SQLite")
+        }
+    }
+
+    /// Checks, without writing, that the file is a Footprint database this build can open.
+    private static func checkIdentity(of queue: DatabaseQueue, at path: String) throws {
+        try queue.read { db in
+            let applicationID: Int32
+            do {
+                applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            } catch let error as DatabaseError {
+                throw FootprintStoreError.notAFootprintDatabase(path: path, reason: error.message ?? "it is not SQLite")
+            }
+            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if tableCount == 0 { return }  // an empty file: `init` may fill it
+            guard applicationID == FootprintMigrator.applicationID else {
+                throw FootprintStoreError.notAFootprintDatabase(
+                    path: path, reason: "it holds tables of another application")
+            }
+            let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            let known = Set(FootprintMigrator.knownMigrations)
+            if let unknown = applied.first(where: { !known.contains($0) }) {
+                throw FootprintStoreError.newerSchema(path: path, migration: unknown)
+            }
+        }
+    }
+
+    /// Runs `updates` in one write transaction.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        guard let writer else { throw FootprintStoreError.readOnly(path: path) }
+        return try mapErrors { try writer.write(updates) }
+    }
+
+    /// Runs `value` on a read connection.
+    func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try mapErrors { try reader.read(value) }
+    }
+
+    /// Turns SQLite errors into the store's own error type, naming the file.
+    func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw FootprintStoreError.database(path: path, message: error.message ?? "\(error.resultCode)")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import FootprintStore
+
+/// `footprint place add --name N --at LAT,LON [--category C] [--tag T]…`.
+struct PlaceAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a place.")
+
+    @ParentCommand var root: Footprint
+    @Option(help: "The place's name.") var name: String
+    @Option(parsing: .unconditional, help: "Where it is, as LAT,LON (37.5665,126.978).") var at: PointArgument
+    @Option(help: "A category path such as '음식점 > 카페'.") var category: String?
+    @Option(name: .customLong("tag"), help: "A hashtag (repeat for more); '#' is optional.") var tags: [String] = []
+    @Option(help: "The address.") var address: String?
+    @Option(help: "A note.") var note: String?
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let store = try root.openStore(.readWrite)
+        let place = try store.addPlace(
+            Place(name: name, coordinate: try at.coordinate(), category: category, tags: tags, address: address, note: note))
+        if output.json {
+            Output.json(.array([place.json()]))
+        } else {
+            Output.line("Added place \(place.id ?? 0): \(place.name) at \(place.coordinate).")
+        }
+    }
+}

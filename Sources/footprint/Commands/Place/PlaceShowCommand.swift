@@ -1,0 +1,42 @@
+import ArgumentParser
+import FootprintGeo
+import FootprintStore
+
+/// `footprint place show ID`: one place with its visits.
+struct PlaceShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a place and its visits.")
+
+    @ParentCommand var root: Footprint
+    @Argument(help: "The place's id.") var id: Int64
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let store = try root.openStore(.readOnly)
+        let place = try store.place(id: id)
+        let visits = try store.visits(placeID: id)
+        if output.json {
+            let visitObjects = visits.map { visit in
+                JSONValue.object([
+                    ("id", visit.id.map { .number(Double($0)) } ?? .null),
+                    ("arrived", .string(visit.arrived.iso8601)),
+                    ("left", visit.left.map { .string($0.iso8601) } ?? .null),
+                    ("note", visit.note.map(JSONValue.string) ?? .null),
+                ])
+            }
+            Output.json(.array([place.json(extra: [("visits", .array(visitObjects))])]))
+            return
+        }
+        Output.line("\(place.id ?? 0)  \(place.name)")
+        Output.line("  at        \(place.coordinate)")
+        if let category = place.category { Output.line("  category  \(category)") }
+        if !place.tags.isEmpty { Output.line("  tags      " + place.tags.map { "#" + $0 }.joined(separator: " ")) }
+        if place.likes > 0 { Output.line("  likes     \(place.likes)") }
+        if let address = place.roadAddress ?? place.address { Output.line("  address   \(address)") }
+        if let phone = place.phone { Output.line("  phone     \(phone)") }
+        if let source = place.source { Output.line("  source    \(source)\(place.sourceID.map { " #" + $0 } ?? "")") }
+        if let note = place.note { Output.line("  note      \(note)") }
+        for visit in visits {
+            Output.line("  visit     \(visit.arrived.iso8601)\(visit.left.map { " – " + $0.iso8601 } ?? "")\(visit.note.map { "  " + $0 } ?? "")")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import FootprintStore
+
+/// `footprint visit add PLACE_ID --arrived TIME [--left TIME] [--note N]`.
+struct VisitAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Record a visit to a place.",
+        discussion: "TIME is ISO 8601 with or without an offset (2024-05-04T14:30+09:00); without one, the local zone.")
+
+    @ParentCommand var root: Footprint
+    @Argument(help: "The place's id.") var placeID: Int64
+    @Option(help: "When you arrived.") var arrived: String
+    @Option(help: "When you left.") var left: String?
+    @Option(help: "A note.") var note: String?
+    @Option(help: "A rating from 1 to 5.") var rating: Int?
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let store = try root.openStore(.readWrite)
+        let visit = try store.addVisit(
+            Visit(
+                placeID: placeID, arrived: try LocalTime(iso8601: arrived), left: try left.map { try LocalTime(iso8601: $0) },
+                note: note, rating: rating))
+        if output.json {
+            Output.json(
+                .array([
+                    .object([
+                        ("id", .number(Double(visit.id ?? 0))), ("place_id", .number(Double(placeID))),
+                        ("arrived", .string(visit.arrived.iso8601)), ("left", visit.left.map { .string($0.iso8601) } ?? .null),
+                        ("local_date", .string(visit.localDate)),
+                    ])
+                ]))
+        } else {
+            Output.line("Visit \(visit.id ?? 0) to \(visit.placeName ?? "place \(placeID)") on \(visit.localDate).")
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import FootprintStore
+
+/// Filters shared by `nearby`, `search` and `recommend`.
+struct FilterOptions: ParsableArguments {
+    @Option(help: "A category path prefix: '음식점' matches '음식점 > 카페'.") var category: String?
+    @Option(name: .customLong("tag"), help: "A hashtag the place has (repeat: any of them).") var tags: [String] = []
+    @Option(name: .customLong("all-tags"), help: "A hashtag the place must have (repeat: all of them).") var allTags: [String] = []
+    @Flag(help: "Only places visited at least once.") var visited = false
+    @Flag(help: "Only places never visited.") var unvisited = false
+    @Option(name: .customLong("min-likes"), help: "Only places with at least this many likes.") var minimumLikes: Int?
+
+    func validate() throws {
+        if visited && unvisited { throw ValidationError("Give --visited or --unvisited, not both.") }
+    }
+
+    var placeFilter: PlaceFilter {
+        PlaceFilter(
+            category: category, anyTags: tags, allTags: allTags, visited: visited ? true : (unvisited ? false : nil),
+            minimumLikes: minimumLikes)
+    }
+}

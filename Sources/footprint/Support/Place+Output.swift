@@ -1,0 +1,31 @@
+import FootprintGeo
+import FootprintStore
+
+extension Place {
+    /// The place object of the CLI contract: `id`, `name`, `lat`, `lon`, `category`, `tags`, `likes`,
+    /// `address`, `source`, `source_id`, then `distance_m` when the query had a point.
+    func json(distanceMeters: Double? = nil, extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", id.map { .number(Double($0)) } ?? .null),
+            ("name", .string(name)),
+            ("lat", .number(coordinate.latitude)),
+            ("lon", .number(coordinate.longitude)),
+            ("category", category.map(JSONValue.string) ?? .null),
+            ("tags", .array(tags.map(JSONValue.string))),
+            ("likes", .number(Double(likes))),
+            ("address", (roadAddress ?? address).map(JSONValue.string) ?? .null),
+            ("source", source.map(JSONValue.string) ?? .null),
+            ("source_id", sourceID.map(JSONValue.string) ?? .null),
+        ]
+        if let distanceMeters { members.append(("distance_m", .number(distanceMeters))) }
+        return .object(members + extra)
+    }
+
+    /// The cells of a place row in a text table.
+    var tableCells: [String] {
+        [
+            id.map(String.init) ?? "", name, category ?? "", coordinate.description,
+            tags.map { "#" + $0 }.joined(separator: " "),
+        ]
+    }
+}

@@ -1,0 +1,39 @@
+/// A compact text table whose columns line up in a terminal, Hangul counted two cells wide.
+struct Table {
+    var header: [String]
+    var rows: [[String]] = []
+
+    init(_ header: String...) { self.header = header }
+
+    mutating func append(_ row: [String]) { rows.append(row) }
+
+    /// The table's lines; the last column is not padded.
+    func lines() -> [String] {
+        var widths = header.map(Self.width)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], Self.width(cell))
+            }
+        }
+        return ([header] + rows).map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - Self.width(cell))
+            }.joined(separator: "  ")
+        }
+    }
+
+    /// Terminal cells: East Asian wide characters (Hangul, CJK, full-width forms) take two.
+    static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF:
+                return total + 2
+            case 0x0300...0x036F, 0x200B...0x200F:
+                return total
+            default:
+                return total + 1
+            }
+        }
+    }
+}
