@@ -67,7 +67,8 @@ public struct GeoJSONDecoder: Hashable, Sendable {
             } catch {
                 let position = locator.position(of: error.offset)
                 return GeoJSONValidation(
-                    object: nil, errors: [.invalidJSON(line: position.line, column: position.column, reason: error.reason)],
+                    object: nil,
+                    errors: [.invalidJSON(line: position.line, column: position.column, reason: error.reason)],
                     errorPositions: [position], warnings: [])
             }
             var reader = GeoJSONReader(tape: tape, strict: strict, stopsAtFirstError: stopsAtFirstError)
@@ -78,13 +79,18 @@ public struct GeoJSONDecoder: Hashable, Sendable {
                 warnings.append((duplicate.path, GeoJSONReader.duplicateMessage(duplicate.key), duplicate.offset))
             }
             // Document order; the walk reports a missing member after the members it read.
-            warnings = warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-            let errorOrder = reader.errors.indices.sorted { (reader.errorOffsets[$0], $0) < (reader.errorOffsets[$1], $1) }
+            warnings = warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+                .map(\.element)
+            let errorOrder = reader.errors.indices.sorted {
+                (reader.errorOffsets[$0], $0) < (reader.errorOffsets[$1], $1)
+            }
             return GeoJSONValidation(
                 object: reader.errors.isEmpty ? object : nil,
                 errors: errorOrder.map { reader.errors[$0] },
                 errorPositions: errorOrder.map { locator.position(of: reader.errorOffsets[$0]) },
-                warnings: warnings.map { GeoJSONWarning(path: $0.path, message: $0.message, position: locator.position(of: $0.offset)) })
+                warnings: warnings.map {
+                    GeoJSONWarning(path: $0.path, message: $0.message, position: locator.position(of: $0.offset))
+                })
         }
     }
 }

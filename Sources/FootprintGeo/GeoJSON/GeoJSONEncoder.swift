@@ -115,7 +115,8 @@ struct GeoJSONWriter {
 
     mutating func writeFeature(_ feature: Feature) {
         let geometry = feature.geometry.map(encoder.prepare)
-        writeFeature(feature, preparedGeometry: geometry,
+        writeFeature(
+            feature, preparedGeometry: geometry,
             bbox: encoder.includesBoundingBox ? geometry.flatMap { BoundingBox(geoJSONCovering: [$0]) } : nil)
     }
 
@@ -151,7 +152,8 @@ struct GeoJSONWriter {
         for (index, feature) in collection.features.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let geometry = geometries[index]
-            writeFeature(feature, preparedGeometry: geometry,
+            writeFeature(
+                feature, preparedGeometry: geometry,
                 bbox: encoder.includesBoundingBox ? geometry.flatMap { BoundingBox(geoJSONCovering: [$0]) } : nil)
         }
         bytes.append(UInt8(ascii: "]"))

@@ -22,7 +22,8 @@ extension GeoJSONReader {
     /// `geometries`).
     mutating func readGeometryObject(_ node: Int, dimensions: inout UInt64, depth: Int) -> GeometryReading {
         guard tape.kind(node) == .object else {
-            report(GeoJSONError.invalidValue, "expected a geometry object, got \(tape.kindDescription(node))", node: node)
+            report(
+                GeoJSONError.invalidValue, "expected a geometry object, got \(tape.kindDescription(node))", node: node)
             return .invalid
         }
         let members = members(of: node)
@@ -47,7 +48,9 @@ extension GeoJSONReader {
         } else if let coordinatesNode = members.coordinates {
             path.append(.key("coordinates"))
             if tape.kind(coordinatesNode) != .array {
-                report(GeoJSONError.invalidValue, "\"coordinates\" must be an array, got \(tape.kindDescription(coordinatesNode))",
+                report(
+                    GeoJSONError.invalidValue,
+                    "\"coordinates\" must be an array, got \(tape.kindDescription(coordinatesNode))",
                     node: coordinatesNode)
             } else {
                 reading = readCoordinates(coordinatesNode, type: type, summary: &summary)
@@ -70,7 +73,9 @@ extension GeoJSONReader {
             return .invalid
         }
         guard tape.kind(geometriesNode) == .array else {
-            report(GeoJSONError.invalidValue, "\"geometries\" must be an array, got \(tape.kindDescription(geometriesNode))",
+            report(
+                GeoJSONError.invalidValue,
+                "\"geometries\" must be an array, got \(tape.kindDescription(geometriesNode))",
                 node: geometriesNode, extra: .key("geometries"))
             return .invalid
         }
@@ -142,7 +147,9 @@ extension GeoJSONReader {
     mutating func readLine(_ node: Int, summary: inout PositionSummary) -> LineString? {
         guard let coordinates = readPositions(node, summary: &summary) else { return nil }
         if coordinates.count == 1 {
-            report(GeoJSONError.invalidShape, "a LineString needs 2 or more positions (or none), got 1", node: node, strictOnly: true)
+            report(
+                GeoJSONError.invalidShape, "a LineString needs 2 or more positions (or none), got 1", node: node,
+                strictOnly: true)
         }
         noteAntimeridianCrossing(coordinates, node: node, summary: &summary)
         return LineString(unchecked: coordinates)
@@ -164,11 +171,14 @@ extension GeoJSONReader {
         guard var ring = readPositions(node, summary: &summary) else { return nil }
         var wellFormed = true
         if ring.count < 4 {
-            report(GeoJSONError.invalidShape, "a linear ring needs 4 or more positions, got \(ring.count)", node: node, strictOnly: true)
+            report(
+                GeoJSONError.invalidShape, "a linear ring needs 4 or more positions, got \(ring.count)", node: node,
+                strictOnly: true)
             wellFormed = false
         }
         if !ring.isEmpty, !samePosition(node + 1, lastElement(of: node)) {
-            report(GeoJSONError.invalidShape, "a linear ring must be closed: its last position differs from its first",
+            report(
+                GeoJSONError.invalidShape, "a linear ring must be closed: its last position differs from its first",
                 node: node, strictOnly: true)
             if !strict { ring.append(ring[0]) }
             wellFormed = false
@@ -177,9 +187,13 @@ extension GeoJSONReader {
         if strict, wellFormed {
             let area = RingOrientation.signedArea(ring)
             if isExterior, area < 0 {
-                warn("the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule)", node: node)
+                warn(
+                    "the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule)",
+                    node: node)
             } else if !isExterior, area > 0 {
-                warn("the hole is counterclockwise; RFC 7946 §3.1.6 asks for clockwise holes (right-hand rule)", node: node)
+                warn(
+                    "the hole is counterclockwise; RFC 7946 §3.1.6 asks for clockwise holes (right-hand rule)",
+                    node: node)
             }
         }
         return ring
@@ -221,21 +235,29 @@ extension GeoJSONReader {
     mutating func emitWarnings(_ summary: PositionSummary) {
         guard strict else { return }
         if let first = summary.longitudeBeyond {
-            let more = summary.longitudeBeyondCount > 1 ? " (and \(summary.longitudeBeyondCount - 1) more in this geometry)" : ""
-            warnings.append((first.path, "the longitude \(formatted(first.value)) is beyond ±180°\(more)", first.offset))
+            let more =
+                summary.longitudeBeyondCount > 1
+                ? " (and \(summary.longitudeBeyondCount - 1) more in this geometry)" : ""
+            warnings.append(
+                (first.path, "the longitude \(formatted(first.value)) is beyond ±180°\(more)", first.offset))
         }
         if let first = summary.extraElements {
-            let more = summary.extraElementsCount > 1 ? " (and \(summary.extraElementsCount - 1) more in this geometry)" : ""
+            let more =
+                summary.extraElementsCount > 1 ? " (and \(summary.extraElementsCount - 1) more in this geometry)" : ""
             warnings.append(
-                (first.path,
+                (
+                    first.path,
                     "a position of \(first.count) numbers; RFC 7946 §3.1.1 advises against more than 3 (longitude, latitude, altitude)\(more)",
-                    first.offset))
+                    first.offset
+                ))
         }
         if let crossing = summary.antimeridianCrossing {
             warnings.append(
-                (crossing.path,
+                (
+                    crossing.path,
                     "the geometry jumps more than 180° of longitude here, crossing the antimeridian; RFC 7946 §3.1.9 asks to cut it there",
-                    crossing.offset))
+                    crossing.offset
+                ))
         }
     }
 }

@@ -136,7 +136,8 @@ struct GeoJSONReader {
             return nil
         }
         guard tape.kind(typeNode) == .string else {
-            report(GeoJSONError.invalidValue, "\"type\" must be a string, got \(tape.kindDescription(typeNode))",
+            report(
+                GeoJSONError.invalidValue, "\"type\" must be a string, got \(tape.kindDescription(typeNode))",
                 node: typeNode, extra: .key("type"))
             return nil
         }
@@ -144,7 +145,8 @@ struct GeoJSONReader {
         if let type = GeoJSONType(rawValue: name) { return type }
         let quoted = JSONValue.string(name).serialized()
         if let type = GeoJSONType.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
-            report(GeoJSONError.invalidValue,
+            report(
+                GeoJSONError.invalidValue,
                 "\(quoted) is not a GeoJSON type; type names are case-sensitive: \"\(type.rawValue)\"",
                 node: typeNode, extra: .key("type"), strictOnly: true)
             return type
@@ -157,18 +159,29 @@ struct GeoJSONReader {
     mutating func checkForbiddenMembers(_ members: Members, type: GeoJSONType) {
         let forbidden: [(String, Int?)]
         switch type {
-        case .feature: forbidden = [("coordinates", members.coordinates), ("geometries", members.geometries), ("features", members.features)]
+        case .feature:
+            forbidden = [
+                ("coordinates", members.coordinates), ("geometries", members.geometries),
+                ("features", members.features),
+            ]
         case .featureCollection:
-            forbidden = [("coordinates", members.coordinates), ("geometries", members.geometries),
-                ("geometry", members.geometry), ("properties", members.properties)]
-        default: forbidden = [("geometry", members.geometry), ("properties", members.properties), ("features", members.features)]
+            forbidden = [
+                ("coordinates", members.coordinates), ("geometries", members.geometries),
+                ("geometry", members.geometry), ("properties", members.properties),
+            ]
+        default:
+            forbidden = [
+                ("geometry", members.geometry), ("properties", members.properties), ("features", members.features),
+            ]
         }
         for case (let name, let node?) in forbidden {
-            report(GeoJSONError.forbiddenMember, "\(type.withArticle) must not have a \"\(name)\" member (RFC 7946 §7.1)",
+            report(
+                GeoJSONError.forbiddenMember, "\(type.withArticle) must not have a \"\(name)\" member (RFC 7946 §7.1)",
                 node: node, extra: .key(name), strictOnly: true)
         }
         if let crs = members.crs {
-            warn("the \"crs\" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude",
+            warn(
+                "the \"crs\" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude",
                 node: crs, extra: .key("crs"))
         }
     }
@@ -190,7 +203,8 @@ struct GeoJSONReader {
             warn("the text starts with a byte order mark, which JSON texts must not carry (RFC 8259 §8.1)", node: 0)
         }
         guard tape.kind(0) == .object else {
-            report(GeoJSONError.invalidValue, "a GeoJSON text must be an object, got \(tape.kindDescription(0))", node: 0)
+            report(
+                GeoJSONError.invalidValue, "a GeoJSON text must be an object, got \(tape.kindDescription(0))", node: 0)
             return nil
         }
         let members = members(of: 0)
@@ -223,7 +237,9 @@ struct GeoJSONReader {
             case .string: feature.id = .string(tape.string(idNode))
             case .number: feature.id = .number(tape.number(idNode))
             default:
-                report(GeoJSONError.invalidIdentifier, "an id must be a string or a number, got \(tape.kindDescription(idNode))",
+                report(
+                    GeoJSONError.invalidIdentifier,
+                    "an id must be a string or a number, got \(tape.kindDescription(idNode))",
                     node: idNode, extra: .key("id"), strictOnly: true)
             }
         }
@@ -237,7 +253,8 @@ struct GeoJSONReader {
             }
             path.removeLast()
         } else {
-            report(GeoJSONError.missingMember, "a Feature needs a \"geometry\" member (null when it has no location)",
+            report(
+                GeoJSONError.missingMember, "a Feature needs a \"geometry\" member (null when it has no location)",
                 node: node, strictOnly: true)
         }
         if let propertiesNode = members.properties {
@@ -248,11 +265,14 @@ struct GeoJSONReader {
                 feature.properties = tape.members(of: propertiesNode, path: &path, duplicates: &duplicates)
                 path.removeLast()
             default:
-                report(GeoJSONError.invalidValue, "\"properties\" must be an object or null, got \(tape.kindDescription(propertiesNode))",
+                report(
+                    GeoJSONError.invalidValue,
+                    "\"properties\" must be an object or null, got \(tape.kindDescription(propertiesNode))",
                     node: propertiesNode, extra: .key("properties"), strictOnly: true)
             }
         } else {
-            report(GeoJSONError.missingMember, "a Feature needs a \"properties\" member (null when it has none)",
+            report(
+                GeoJSONError.missingMember, "a Feature needs a \"properties\" member (null when it has none)",
                 node: node, strictOnly: true)
         }
         if let bboxNode = members.bbox { feature.bbox = readBoundingBox(bboxNode, dimensions: dimensions) }
@@ -272,18 +292,24 @@ struct GeoJSONReader {
                 var child = featuresNode + 1
                 for index in 0..<tape.count(featuresNode) {
                     path.append(.index(index))
-                    if let feature = readFeatureElement(child, dimensions: &dimensions) { collection.features.append(feature) }
+                    if let feature = readFeatureElement(child, dimensions: &dimensions) {
+                        collection.features.append(feature)
+                    }
                     path.removeLast()
                     if shouldStop { break }
                     child = tape.next(child)
                 }
                 path.removeLast()
             } else {
-                report(GeoJSONError.invalidValue, "\"features\" must be an array, got \(tape.kindDescription(featuresNode))",
+                report(
+                    GeoJSONError.invalidValue,
+                    "\"features\" must be an array, got \(tape.kindDescription(featuresNode))",
                     node: featuresNode, extra: .key("features"))
             }
         } else {
-            report(GeoJSONError.missingMember, "a FeatureCollection needs a \"features\" member (an array, maybe empty)", node: node)
+            report(
+                GeoJSONError.missingMember, "a FeatureCollection needs a \"features\" member (an array, maybe empty)",
+                node: node)
         }
         if let bboxNode = members.bbox { collection.bbox = readBoundingBox(bboxNode, dimensions: dimensions) }
         collection.foreignMembers = foreignMembers(members)
@@ -293,7 +319,8 @@ struct GeoJSONReader {
     /// An element of a FeatureCollection's `features`, which must be a Feature object.
     mutating func readFeatureElement(_ node: Int, dimensions: inout UInt64) -> Feature? {
         guard tape.kind(node) == .object else {
-            report(GeoJSONError.invalidValue, "expected a Feature object, got \(tape.kindDescription(node))", node: node)
+            report(
+                GeoJSONError.invalidValue, "expected a Feature object, got \(tape.kindDescription(node))", node: node)
             return nil
         }
         let members = members(of: node)

@@ -49,7 +49,8 @@ extension LineString {
                 let latitude =
                     endX == start.longitude
                     ? start.latitude
-                    : start.latitude + (edge - start.longitude) / (endX - start.longitude) * (end.latitude - start.latitude)
+                    : start.latitude + (edge - start.longitude) / (endX - start.longitude)
+                        * (end.latitude - start.latitude)
                 let crossing = Coordinate(uncheckedLatitude: latitude, longitude: edge)
                 if current.last != crossing { current.append(crossing) }
                 if current.count >= 2 { parts.append(LineString(unchecked: current)) }

@@ -73,7 +73,9 @@ private struct JSONParser {
             }
             nodes[top].payload += 1 << 32
             skipWhitespace()
-            guard index < bytes.count else { throw fail("the text ends inside an unclosed \(nodes[top].kind == .array ? "array" : "object")") }
+            guard index < bytes.count else {
+                throw fail("the text ends inside an unclosed \(nodes[top].kind == .array ? "array" : "object")")
+            }
             let byte = bytes[index]
             let isArray = nodes[top].kind == .array
             if byte == UInt8(ascii: ",") {
@@ -89,7 +91,10 @@ private struct JSONParser {
                 index += 1
                 close()
             } else {
-                throw fail(isArray ? "expected ',' or ']' after an array element, found \(found())" : "expected ',' or '}' after an object member, found \(found())")
+                throw fail(
+                    isArray
+                        ? "expected ',' or ']' after an array element, found \(found())"
+                        : "expected ',' or '}' after an object member, found \(found())")
             }
         }
     }
@@ -104,7 +109,9 @@ private struct JSONParser {
     mutating func parseKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            if index < bytes.count, bytes[index] == UInt8(ascii: "'") { throw fail("single quotes do not delimit JSON strings; use double quotes") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "'") {
+                throw fail("single quotes do not delimit JSON strings; use double quotes")
+            }
             throw fail("expected a member name in double quotes, found \(found())")
         }
         try parseString()
@@ -125,7 +132,10 @@ private struct JSONParser {
                 throw fail("the values are nested deeper than \(JSONTape.maximumDepth) levels")
             }
             open.append(nodes.count)
-            nodes.append(JSONTape.Node(kind: byte == UInt8(ascii: "[") ? .array : .object, hasEscapes: false, offset: UInt32(index), payload: 0))
+            nodes.append(
+                JSONTape.Node(
+                    kind: byte == UInt8(ascii: "[") ? .array : .object, hasEscapes: false, offset: UInt32(index),
+                    payload: 0))
             index += 1
         case UInt8(ascii: "\""): try parseString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
@@ -208,14 +218,17 @@ extension JSONParser {
                 hasEscapes = true
                 try parseEscape()
             } else if byte < 0x20 {
-                throw fail("a control character (0x\(String(byte, radix: 16, uppercase: true))) must be escaped inside a string")
+                throw fail(
+                    "a control character (0x\(String(byte, radix: 16, uppercase: true))) must be escaped inside a string"
+                )
             } else if byte < 0x80 {
                 index += 1
             } else {
                 try skipUTF8Sequence()
             }
         }
-        nodes.append(JSONTape.Node(kind: .string, hasEscapes: hasEscapes, offset: UInt32(start), payload: UInt64(index)))
+        nodes.append(
+            JSONTape.Node(kind: .string, hasEscapes: hasEscapes, offset: UInt32(start), payload: UInt64(index)))
         index += 1
     }
 
@@ -229,7 +242,8 @@ extension JSONParser {
             let unit = try hexUnit(at: index + 2)
             if (0xDC00..<0xE000).contains(unit) { throw fail("a \\u escape holds a lone low surrogate") }
             if (0xD800..<0xDC00).contains(unit) {
-                guard index + 11 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u"),
+                guard index + 11 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
+                    bytes[index + 7] == UInt8(ascii: "u"),
                     let low = try? hexUnit(at: index + 8), (0xDC00..<0xE000).contains(low)
                 else { throw fail("a \\u escape holds a high surrogate without its low surrogate") }
                 index += 12

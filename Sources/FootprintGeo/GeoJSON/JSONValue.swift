@@ -60,7 +60,8 @@ extension JSONValue {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value): JSONNumberText.appendShortest(value, to: &output)
-        case .roundedNumber(let value, let decimals): JSONNumberText.appendRounded(value, decimals: decimals, to: &output)
+        case .roundedNumber(let value, let decimals):
+            JSONNumberText.appendRounded(value, decimals: decimals, to: &output)
         case .string(let value): Self.writeString(value, into: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))

@@ -83,7 +83,8 @@ private struct AntimeridianCut {
     static func signedArea(_ ring: [Point]) -> Double {
         var sum = 0.0
         for index in 1..<ring.count {
-            sum += (ring[index - 1].x - ring[0].x) * (ring[index].y - ring[0].y)
+            sum +=
+                (ring[index - 1].x - ring[0].x) * (ring[index].y - ring[0].y)
                 - (ring[index].x - ring[0].x) * (ring[index - 1].y - ring[0].y)
         }
         return sum
@@ -123,12 +124,17 @@ private struct AntimeridianCut {
                     vertex = (vertex + 1) % vertexCount
                 }
                 Self.appendDistinct(end.point, to: &points)
-                arcs.append(Arc(points: points, east: Self.isEast(ring[(start.segment + 1) % vertexCount]), startCrossing: start.id, endCrossing: end.id))
+                arcs.append(
+                    Arc(
+                        points: points, east: Self.isEast(ring[(start.segment + 1) % vertexCount]),
+                        startCrossing: start.id, endCrossing: end.id))
             }
         }
         guard crossings.count % 2 == 0 else { return nil }
         // The meridian enters and leaves the polygon in turn going north: pair neighbours.
-        let sorted = crossings.indices.sorted { crossings[$0].y < crossings[$1].y || (crossings[$0].y == crossings[$1].y && $0 < $1) }
+        let sorted = crossings.indices.sorted {
+            crossings[$0].y < crossings[$1].y || (crossings[$0].y == crossings[$1].y && $0 < $1)
+        }
         var partner = [Int](repeating: 0, count: crossings.count)
         for pair in stride(from: 0, to: sorted.count, by: 2) {
             partner[sorted[pair]] = sorted[pair + 1]

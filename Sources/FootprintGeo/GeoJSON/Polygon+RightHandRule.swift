@@ -51,7 +51,8 @@ extension Geometry {
         case .polygon(let polygon): return .polygon(polygon.orientedByRightHandRule())
         case .multiPolygon(let multiPolygon):
             return .multiPolygon(MultiPolygon(multiPolygon.polygons.map { $0.orientedByRightHandRule() }))
-        case .geometryCollection(let geometries): return .geometryCollection(geometries.map { $0.orientedByRightHandRule() })
+        case .geometryCollection(let geometries):
+            return .geometryCollection(geometries.map { $0.orientedByRightHandRule() })
         case .point, .multiPoint, .lineString, .multiLineString: return self
         }
     }

@@ -23,22 +23,37 @@ import Testing
 
     @Test func writesTheSection1Point5ExampleCompactly() throws {
         let object = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "rfc7946-1-5-featurecollection"))
-        #expect(GeoJSONEncoder().encode(object) == #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[102,0.5]},"properties":{"prop0":"value0"}},{"type":"Feature","geometry":{"type":"LineString","coordinates":[[102,0],[103,1],[104,0],[105,1]]},"properties":{"prop0":"value0","prop1":0}},{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[100,0],[101,0],[101,1],[100,1],[100,0]]]},"properties":{"prop0":"value0","prop1":{"this":"that"}}}]}"#)
+        #expect(
+            GeoJSONEncoder().encode(object)
+                == #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[102,0.5]},"properties":{"prop0":"value0"}},{"type":"Feature","geometry":{"type":"LineString","coordinates":[[102,0],[103,1],[104,0],[105,1]]},"properties":{"prop0":"value0","prop1":0}},{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[100,0],[101,0],[101,1],[100,1],[100,0]]]},"properties":{"prop0":"value0","prop1":{"this":"that"}}}]}"#
+        )
     }
 
     @Test func membersComeInAFixedOrderWithoutCrs() {
         let feature = Feature(
             id: .number(7), geometry: .point(Point(coordinate(126.9769, 37.5796))),
-            properties: [(key: "name", value: .string("경복궁")), (key: "likes", value: .number(1.25))], bbox: [126.9769, 37.5796, 126.9769, 37.5796],
-            foreignMembers: [(key: "crs", value: .null), (key: "title", value: .string("궁")), (key: "coordinates", value: .null)])
-        #expect(GeoJSONEncoder().encode(feature) == #"{"type":"Feature","id":7,"bbox":[126.9769,37.5796,126.9769,37.5796],"geometry":{"type":"Point","coordinates":[126.9769,37.5796]},"properties":{"name":"경복궁","likes":1.25},"title":"궁"}"#)
-        let collection = FeatureCollection(features: [], bbox: nil, foreignMembers: [(key: "name", value: .string("하루")), (key: "crs", value: .null)])
-        #expect(GeoJSONEncoder(includesBoundingBox: true).encode(collection) == #"{"type":"FeatureCollection","features":[],"name":"하루"}"#)
-        #expect(GeoJSONEncoder().encode(Feature(id: .string("a"), geometry: nil, properties: nil)) == #"{"type":"Feature","id":"a","geometry":null,"properties":null}"#)
+            properties: [(key: "name", value: .string("경복궁")), (key: "likes", value: .number(1.25))],
+            bbox: [126.9769, 37.5796, 126.9769, 37.5796],
+            foreignMembers: [
+                (key: "crs", value: .null), (key: "title", value: .string("궁")), (key: "coordinates", value: .null),
+            ])
+        #expect(
+            GeoJSONEncoder().encode(feature)
+                == #"{"type":"Feature","id":7,"bbox":[126.9769,37.5796,126.9769,37.5796],"geometry":{"type":"Point","coordinates":[126.9769,37.5796]},"properties":{"name":"경복궁","likes":1.25},"title":"궁"}"#
+        )
+        let collection = FeatureCollection(
+            features: [], bbox: nil, foreignMembers: [(key: "name", value: .string("하루")), (key: "crs", value: .null)])
+        #expect(
+            GeoJSONEncoder(includesBoundingBox: true).encode(collection)
+                == #"{"type":"FeatureCollection","features":[],"name":"하루"}"#)
+        #expect(
+            GeoJSONEncoder().encode(Feature(id: .string("a"), geometry: nil, properties: nil))
+                == #"{"type":"Feature","id":"a","geometry":null,"properties":null}"#)
     }
 
     @Test func hangulIsWrittenAsUTF8NotEscaped() {
-        let text = GeoJSONEncoder().encode(Feature(geometry: nil, properties: [(key: "이름", value: .string("스타벅스 \"강남\""))]))
+        let text = GeoJSONEncoder().encode(
+            Feature(geometry: nil, properties: [(key: "이름", value: .string("스타벅스 \"강남\""))]))
         #expect(text == #"{"type":"Feature","geometry":null,"properties":{"이름":"스타벅스 \"강남\""}}"#)
         #expect(!text.contains("\\u"))
     }
@@ -52,14 +67,19 @@ import Testing
     ])
     func roundsToSixDecimalsHalfAwayFromZero(value: Double, expected: String) {
         #expect(JSONValue.text(of: value, decimals: 6) == expected)
-        #expect(GeoJSONEncoder().encode(.point(Point(coordinate(0, value)))) == #"{"type":"Point","coordinates":[0,\#(expected)]}"#)
+        #expect(
+            GeoJSONEncoder().encode(.point(Point(coordinate(0, value))))
+                == #"{"type":"Point","coordinates":[0,\#(expected)]}"#)
     }
 
     @Test func decimalsAreConfigurable() {
         let point = Geometry.point(Point(coordinate(126.97803212345679, 37.5)))
         #expect(GeoJSONEncoder(decimals: 2).encode(point) == #"{"type":"Point","coordinates":[126.98,37.5]}"#)
-        #expect(GeoJSONEncoder(decimals: 0).encode(.point(Point(coordinate(2.5, -2.5)))) == #"{"type":"Point","coordinates":[3,-3]}"#)
-        #expect(GeoJSONEncoder(decimals: nil).encode(point) == #"{"type":"Point","coordinates":[126.97803212345679,37.5]}"#)
+        #expect(
+            GeoJSONEncoder(decimals: 0).encode(.point(Point(coordinate(2.5, -2.5))))
+                == #"{"type":"Point","coordinates":[3,-3]}"#)
+        #expect(
+            GeoJSONEncoder(decimals: nil).encode(point) == #"{"type":"Point","coordinates":[126.97803212345679,37.5]}"#)
     }
 
     @Test func fullPrecisionNumbersKeepEveryDigit() {
@@ -71,30 +91,41 @@ import Testing
 
     @Test func polygonsAreWrittenByTheRightHandRule() throws {
         let clockwise = try GeoJSONDecoder().decode(GeoJSONFixtures.data("warning", "clockwise-exterior"))
-        #expect(GeoJSONEncoder().encode(clockwise) == #"{"type":"Polygon","coordinates":[[[100,0],[101,0],[101,1],[100,1],[100,0]]]}"#)
+        #expect(
+            GeoJSONEncoder().encode(clockwise)
+                == #"{"type":"Polygon","coordinates":[[[100,0],[101,0],[101,1],[100,1],[100,0]]]}"#)
         let hole = try GeoJSONDecoder().decode(GeoJSONFixtures.data("warning", "counterclockwise-hole"))
-        #expect(GeoJSONEncoder().encode(hole) == #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[100,0],[101,0],[101,1],[100,1],[100,0]],[[100.2,0.2],[100.2,0.8],[100.8,0.8],[100.8,0.2],[100.2,0.2]]]},"properties":{}}"#)
+        #expect(
+            GeoJSONEncoder().encode(hole)
+                == #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[100,0],[101,0],[101,1],[100,1],[100,0]],[[100.2,0.2],[100.2,0.8],[100.8,0.8],[100.8,0.2],[100.2,0.2]]]},"properties":{}}"#
+        )
         #expect(GeoJSONDecoder().validate(GeoJSONEncoder().encode(hole)).warnings == [])
     }
 
     @Test func boundingBoxesAreComputedWhenAsked() throws {
         let encoder = GeoJSONEncoder(includesBoundingBox: true)
         let line = Geometry.lineString(LineString(unchecked: [coordinate(126.9, 37.6), coordinate(127.1, 37.4)]))
-        #expect(encoder.encode(line) == #"{"type":"LineString","bbox":[126.9,37.4,127.1,37.6],"coordinates":[[126.9,37.6],[127.1,37.4]]}"#)
+        #expect(
+            encoder.encode(line)
+                == #"{"type":"LineString","bbox":[126.9,37.4,127.1,37.6],"coordinates":[[126.9,37.6],[127.1,37.4]]}"#)
         let collection = FeatureCollection(features: [
             Feature(geometry: .point(Point(coordinate(177, -20)))),
             Feature(geometry: .point(Point(coordinate(-178, -16)))),
             Feature(geometry: nil),
         ])
         // RFC 7946 §5.2: features straddling the antimeridian.
-        #expect(encoder.encode(collection) == #"{"type":"FeatureCollection","bbox":[177,-20,-178,-16],"features":[{"type":"Feature","bbox":[177,-20,177,-20],"geometry":{"type":"Point","coordinates":[177,-20]},"properties":{}},{"type":"Feature","bbox":[-178,-16,-178,-16],"geometry":{"type":"Point","coordinates":[-178,-16]},"properties":{}},{"type":"Feature","geometry":null,"properties":{}}]}"#)
+        #expect(
+            encoder.encode(collection)
+                == #"{"type":"FeatureCollection","bbox":[177,-20,-178,-16],"features":[{"type":"Feature","bbox":[177,-20,177,-20],"geometry":{"type":"Point","coordinates":[177,-20]},"properties":{}},{"type":"Feature","bbox":[-178,-16,-178,-16],"geometry":{"type":"Point","coordinates":[-178,-16]},"properties":{}},{"type":"Feature","geometry":null,"properties":{}}]}"#
+        )
     }
 
     @Test func outputOfTheBenchmarkTrackIsStable() throws {
         // 1,000 positions of a walk in Seoul written and read back exactly at 6 decimals.
         var coordinates: [Coordinate] = []
         for index in 0..<1000 {
-            coordinates.append(coordinate(126.978032 + Double(index) * 0.000_047, 37.566496 + Double(index % 17) * 0.000_013))
+            coordinates.append(
+                coordinate(126.978032 + Double(index) * 0.000_047, 37.566496 + Double(index % 17) * 0.000_013))
         }
         let text = GeoJSONEncoder().encode(.lineString(LineString(unchecked: coordinates)))
         let line = try GeoJSONDecoder().decodeLineString(text)

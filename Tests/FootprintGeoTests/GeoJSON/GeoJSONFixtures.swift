@@ -4,7 +4,9 @@ import Foundation
 enum GeoJSONFixtures {
     /// The bytes of `Fixtures/geojson/<set>/<name>.geojson`.
     static func data(_ set: String, _ name: String) throws -> Data {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "geojson", subdirectory: "Fixtures/geojson/\(set)")
+        guard
+            let url = Bundle.module.url(
+                forResource: name, withExtension: "geojson", subdirectory: "Fixtures/geojson/\(set)")
         else { throw FixtureMissing(name: "\(set)/\(name).geojson") }
         return try Data(contentsOf: url)
     }

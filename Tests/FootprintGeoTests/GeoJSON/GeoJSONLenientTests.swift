@@ -11,11 +11,15 @@ import Testing
     }
 
     @Test func givesAFeatureWithoutGeometryOrPropertiesNil() throws {
-        guard case .featureCollection(let collection) = try lenient.decode(GeoJSONFixtures.data("invalid", "feature-without-geometry"))
+        guard
+            case .featureCollection(let collection) = try lenient.decode(
+                GeoJSONFixtures.data("invalid", "feature-without-geometry"))
         else { Issue.record("expected a FeatureCollection"); return }
         #expect(collection.features.count == 2)
         #expect(collection.features[1].geometry == nil)
-        guard case .featureCollection(let other) = try lenient.decode(GeoJSONFixtures.data("invalid", "feature-without-properties"))
+        guard
+            case .featureCollection(let other) = try lenient.decode(
+                GeoJSONFixtures.data("invalid", "feature-without-properties"))
         else { Issue.record("expected a FeatureCollection"); return }
         #expect(other.features[0].properties == nil)
     }
@@ -30,7 +34,8 @@ import Testing
 
     @Test func keepsAOnePositionLine() throws {
         let object = try lenient.decode(GeoJSONFixtures.data("invalid", "linestring-one-position"))
-        #expect(object == .geometry(.lineString(LineString(unchecked: [Coordinate(uncheckedLatitude: 0, longitude: 100)]))))
+        #expect(
+            object == .geometry(.lineString(LineString(unchecked: [Coordinate(uncheckedLatitude: 0, longitude: 100)]))))
     }
 
     @Test func dropsBadBoundingBoxesIdsAndForbiddenMembers() throws {
@@ -41,13 +46,17 @@ import Testing
             Issue.record("expected a Feature"); return
         }
         #expect(feature.id == nil)
-        guard case .featureCollection(let collection) = try lenient.decode(GeoJSONFixtures.data("invalid", "feature-with-coordinates"))
+        guard
+            case .featureCollection(let collection) = try lenient.decode(
+                GeoJSONFixtures.data("invalid", "feature-with-coordinates"))
         else { Issue.record("expected a FeatureCollection"); return }
         #expect(collection.features[2].foreignMembers.isEmpty)
     }
 
-    @Test(arguments: ["type-unknown", "type-missing", "position-one-number", "position-string", "position-latitude-swapped",
-        "not-an-object", "geometry-in-features", "coordinates-missing"])
+    @Test(arguments: [
+        "type-unknown", "type-missing", "position-one-number", "position-string", "position-latitude-swapped",
+        "not-an-object", "geometry-in-features", "coordinates-missing",
+    ])
     func stillRefusesWhatCannotBeUsed(fixture: String) throws {
         let data = try GeoJSONFixtures.data("invalid", fixture)
         let strictError = try #require(GeoJSONDecoder().validate(data).errors.first)

@@ -29,14 +29,18 @@ import Testing
         let object = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "rfc7946-a3-polygon-with-hole"))
         let expected = Polygon(unchecked: [
             [coordinate(100, 0), coordinate(101, 0), coordinate(101, 1), coordinate(100, 1), coordinate(100, 0)],
-            [coordinate(100.8, 0.8), coordinate(100.8, 0.2), coordinate(100.2, 0.2), coordinate(100.2, 0.8), coordinate(100.8, 0.8)],
+            [
+                coordinate(100.8, 0.8), coordinate(100.8, 0.2), coordinate(100.2, 0.2), coordinate(100.2, 0.8),
+                coordinate(100.8, 0.8),
+            ],
         ])
         #expect(object == .geometry(.polygon(expected)))
     }
 
     @Test func featureCollectionOfSection1Point5() throws {
-        guard case .featureCollection(let collection) = try GeoJSONDecoder().decode(
-            GeoJSONFixtures.data("valid", "rfc7946-1-5-featurecollection"))
+        guard
+            case .featureCollection(let collection) = try GeoJSONDecoder().decode(
+                GeoJSONFixtures.data("valid", "rfc7946-1-5-featurecollection"))
         else { Issue.record("expected a FeatureCollection"); return }
         #expect(collection.features.map { $0.geometry?.geoJSONTypeName } == ["Point", "LineString", "Polygon"])
         #expect(collection.features[1].properties?.map(\.key) == ["prop0", "prop1"])
@@ -46,10 +50,13 @@ import Testing
 
     @Test func geometryCollectionOfAppendixA7() throws {
         let object = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "rfc7946-a7-geometrycollection"))
-        #expect(object == .geometry(.geometryCollection([
-            .point(Point(coordinate(100, 0))),
-            .lineString(LineString(unchecked: [coordinate(101, 0), coordinate(102, 1)])),
-        ])))
+        #expect(
+            object
+                == .geometry(
+                    .geometryCollection([
+                        .point(Point(coordinate(100, 0))),
+                        .lineString(LineString(unchecked: [coordinate(101, 0), coordinate(102, 1)])),
+                    ])))
     }
 
     @Test func altitudeIsAcceptedAndLongitudeLatitudeKept() throws {
@@ -58,7 +65,8 @@ import Testing
     }
 
     @Test func foreignMembersAreKeptInOrder() throws {
-        guard case .feature(let feature) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "foreign-members")) else {
+        guard case .feature(let feature) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "foreign-members"))
+        else {
             Issue.record("expected a Feature"); return
         }
         #expect(feature.foreignMembers.map(\.key) == ["title", "extra"])
@@ -66,29 +74,41 @@ import Testing
     }
 
     @Test func nullGeometryAndEmptyPointAreNil() throws {
-        guard case .feature(let feature) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "null-geometry")) else {
+        guard case .feature(let feature) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "null-geometry"))
+        else {
             Issue.record("expected a Feature"); return
         }
         #expect(feature.geometry == nil)
         #expect(feature.id == .string("note-1"))
-        guard case .featureCollection(let collection) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "empty-coordinates"))
+        guard
+            case .featureCollection(let collection) = try GeoJSONDecoder().decode(
+                GeoJSONFixtures.data("valid", "empty-coordinates"))
         else { Issue.record("expected a FeatureCollection"); return }
-        #expect(collection.features.map(\.geometry) == [
-            nil, .lineString(LineString(unchecked: [])), .polygon(Polygon(unchecked: [])), .multiPolygon(MultiPolygon([])),
-        ])
+        #expect(
+            collection.features.map(\.geometry) == [
+                nil, .lineString(LineString(unchecked: [])), .polygon(Polygon(unchecked: [])),
+                .multiPolygon(MultiPolygon([])),
+            ])
     }
 
     /// 12345678901234567890 is above 2⁵³: it stays a number, the nearest double
     /// (12345678901234567168, as Python's `float()` gives).
     @Test func idsAreStringsOrNumbersAndBigIntegersStayNumbers() throws {
-        guard case .featureCollection(let collection) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "ids")) else {
+        guard
+            case .featureCollection(let collection) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "ids"))
+        else {
             Issue.record("expected a FeatureCollection"); return
         }
-        #expect(collection.features.map(\.id) == [.string("a"), .number(7), .number(12_345_678_901_234_567_168), .number(-1.5)])
+        #expect(
+            collection.features.map(\.id) == [
+                .string("a"), .number(7), .number(12_345_678_901_234_567_168), .number(-1.5),
+            ])
     }
 
     @Test func hangulPropertiesAndEscapesDecodeToTheSameText() throws {
-        guard case .feature(let feature) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "hangul-properties")) else {
+        guard
+            case .feature(let feature) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "hangul-properties"))
+        else {
             Issue.record("expected a Feature"); return
         }
         #expect(feature.property("name") == .string("경복궁"))
@@ -97,7 +117,9 @@ import Testing
     }
 
     @Test func boundingBoxesAreKept() throws {
-        guard case .featureCollection(let collection) = try GeoJSONDecoder().decode(GeoJSONFixtures.data("valid", "bbox-antimeridian"))
+        guard
+            case .featureCollection(let collection) = try GeoJSONDecoder().decode(
+                GeoJSONFixtures.data("valid", "bbox-antimeridian"))
         else { Issue.record("expected a FeatureCollection"); return }
         #expect(collection.bbox == [177, -20, -178, -16])
     }

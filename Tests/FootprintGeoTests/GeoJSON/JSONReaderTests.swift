@@ -5,11 +5,17 @@ import Testing
 /// library's correctly rounded `Double(String)` (strtod) for numbers.
 @Suite struct JSONReaderTests {
     @Test func readsEveryKindOfValueInOrder() throws {
-        let value = try JSONValue(parsing: #" {"b": [1, -2.5, 1e3, true, false, null], "a": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"} "#)
-        #expect(value == .object([
-            (key: "b", value: .array([.number(1), .number(-2.5), .number(1000), .bool(true), .bool(false), .null])),
-            (key: "a", value: .string("x\"\\/\u{08}\u{0C}\n\r\t\u{E9}😀")),
-        ]))
+        let value = try JSONValue(
+            parsing: #" {"b": [1, -2.5, 1e3, true, false, null], "a": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"} "#)
+        #expect(
+            value
+                == .object([
+                    (
+                        key: "b",
+                        value: .array([.number(1), .number(-2.5), .number(1000), .bool(true), .bool(false), .null])
+                    ),
+                    (key: "a", value: .string("x\"\\/\u{08}\u{0C}\n\r\t\u{E9}😀")),
+                ]))
     }
 
     /// Numbers as JSON writes them, from a fixed pseudo-random sequence: integer and fraction
@@ -20,13 +26,18 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        var texts: [String] = ["0", "-0", "0.0", "1", "9007199254740993", "0.1", "0.30000000000000004", "126.978032",
-            "37.566496", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308", "123456789012345678901234567890",
-            "0.000000000000000000000000000001", "1e22", "1e23", "8.98846567431158e307"]
+        var texts: [String] = [
+            "0", "-0", "0.0", "1", "9007199254740993", "0.1", "0.30000000000000004", "126.978032",
+            "37.566496", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308",
+            "123456789012345678901234567890",
+            "0.000000000000000000000000000001", "1e22", "1e23", "8.98846567431158e307",
+        ]
         for _ in 0..<20_000 {
             var text = next(2) == 0 ? "-" : ""
             let integerDigits = next(4) == 0 ? 1 : 1 + next(12)
-            text += next(3) == 0 ? "0" : String(1 + next(9)) + String((1..<integerDigits).map { _ in Character(String(next(10))) })
+            text +=
+                next(3) == 0
+                ? "0" : String(1 + next(9)) + String((1..<integerDigits).map { _ in Character(String(next(10))) })
             if next(3) != 0 { text += "." + String((0...next(15)).map { _ in Character(String(next(10))) }) }
             if next(4) == 0 { text += ["e", "E"][next(2)] + ["", "+", "-"][next(3)] + String(next(40)) }
             texts.append(text)
@@ -73,23 +84,30 @@ import Testing
         ("{\"경로\": 서울}", 1, 8, "expected a value, found '서'"),
     ])
     func refusesWhatIsNotJSON(text: String, line: Int, column: Int, reason: String) {
-        #expect(throws: GeoJSONError.invalidJSON(line: line, column: column, reason: reason)) { try JSONValue(parsing: text) }
+        #expect(throws: GeoJSONError.invalidJSON(line: line, column: column, reason: reason)) {
+            try JSONValue(parsing: text)
+        }
     }
 
     @Test func refusesInvalidUTF8() {
         let bytes: [UInt8] = Array("[\"".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
-        #expect(throws: GeoJSONError.invalidJSON(line: 1, column: 3, reason: "the text is not valid UTF-8 (byte 0xC3)")) {
+        #expect(throws: GeoJSONError.invalidJSON(line: 1, column: 3, reason: "the text is not valid UTF-8 (byte 0xC3)"))
+        {
             try JSONValue(parsing: bytes)
         }
         let surrogate: [UInt8] = Array("[\"".utf8) + [0xED, 0xA0, 0x80] + Array("\"]".utf8)
-        #expect(throws: GeoJSONError.invalidJSON(line: 1, column: 3, reason: "the text is not valid UTF-8 (byte 0xED)")) {
+        #expect(throws: GeoJSONError.invalidJSON(line: 1, column: 3, reason: "the text is not valid UTF-8 (byte 0xED)"))
+        {
             try JSONValue(parsing: surrogate)
         }
     }
 
     @Test func refusesNestingBeyondTheLimit() {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
-        #expect(throws: GeoJSONError.invalidJSON(line: 1, column: 513, reason: "the values are nested deeper than 512 levels")) {
+        #expect(
+            throws: GeoJSONError.invalidJSON(
+                line: 1, column: 513, reason: "the values are nested deeper than 512 levels")
+        ) {
             try JSONValue(parsing: deep)
         }
         let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
@@ -101,13 +119,18 @@ import Testing
         #expect(value == .object([(key: "a", value: .number(3)), (key: "b", value: .number(2))]))
         // More than 12 members: the hashed path.
         let many = "{" + (0..<20).map { "\"k\($0 % 15)\": \($0)" }.joined(separator: ",") + "}"
-        guard case .object(let members) = try JSONValue(parsing: many) else { Issue.record("expected an object"); return }
+        guard case .object(let members) = try JSONValue(parsing: many) else {
+            Issue.record("expected an object"); return
+        }
         #expect(members.count == 15)
         #expect(members[0].key == "k0" && members[0].value == .number(15))
     }
 
     @Test func columnsCountCharactersNotBytes() {
-        #expect(throws: GeoJSONError.invalidJSON(line: 2, column: 10, reason: "expected ',' or '}' after an object member, found ']'")) {
+        #expect(
+            throws: GeoJSONError.invalidJSON(
+                line: 2, column: 10, reason: "expected ',' or '}' after an object member, found ']'")
+        ) {
             try JSONValue(parsing: "{\n\"이름\": \"값\"]")
         }
     }

@@ -40,7 +40,11 @@ struct GeoValidateCommand: ParsableCommand {
             case .failure(let problem):
                 Output.error("\(label): \(problem.reason)")
                 allValid = false
-                reports.append(.object([(key: "file", value: .string(label)), (key: "valid", value: .bool(false)), (key: "read_error", value: .string(problem.reason))]))
+                reports.append(
+                    .object([
+                        (key: "file", value: .string(label)), (key: "valid", value: .bool(false)),
+                        (key: "read_error", value: .string(problem.reason)),
+                    ]))
                 continue
             }
             let validation = GeoJSONDecoder().validate(data)
@@ -74,8 +78,11 @@ struct GeoValidateCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
             return .failure(ReadProblem(reason: "cannot be read: there is no such file"))
         }
-        if isDirectory.boolValue { return .failure(ReadProblem(reason: "cannot be read: it is a directory, not a file")) }
-        guard FileManager.default.isReadableFile(atPath: name), let data = FileManager.default.contents(atPath: name) else {
+        if isDirectory.boolValue {
+            return .failure(ReadProblem(reason: "cannot be read: it is a directory, not a file"))
+        }
+        guard FileManager.default.isReadableFile(atPath: name), let data = FileManager.default.contents(atPath: name)
+        else {
             return .failure(ReadProblem(reason: "cannot be read: permission denied"))
         }
         return .success(data)
@@ -88,20 +95,29 @@ struct GeoValidateCommand: ParsableCommand {
     static func summary(_ label: String, _ validation: GeoJSONValidation) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var text = "\(label): " + (validation.isValid ? "valid" : "invalid, " + count(validation.errors.count, "error"))
-        if !validation.warnings.isEmpty { text += (validation.isValid ? " with " : ", ") + count(validation.warnings.count, "warning") }
+        if !validation.warnings.isEmpty {
+            text += (validation.isValid ? " with " : ", ") + count(validation.warnings.count, "warning")
+        }
         return text
     }
 
     static func report(_ label: String, _ validation: GeoJSONValidation) -> JSONValue {
         func place(_ position: GeoJSONTextPosition?) -> JSONMembers {
             guard let position else { return [] }
-            return [(key: "line", value: .number(Double(position.line))), (key: "column", value: .number(Double(position.column)))]
+            return [
+                (key: "line", value: .number(Double(position.line))),
+                (key: "column", value: .number(Double(position.column))),
+            ]
         }
         let errors = zip(validation.errors, validation.errorPositions).map { error, position in
-            JSONValue.object([(key: "path", value: .string(error.path)), (key: "message", value: .string(error.reason))] + place(position))
+            JSONValue.object(
+                [(key: "path", value: .string(error.path)), (key: "message", value: .string(error.reason))]
+                    + place(position))
         }
         let warnings = validation.warnings.map { warning in
-            JSONValue.object([(key: "path", value: .string(warning.path)), (key: "message", value: .string(warning.message))] + place(warning.position))
+            JSONValue.object(
+                [(key: "path", value: .string(warning.path)), (key: "message", value: .string(warning.message))]
+                    + place(warning.position))
         }
         return .object([
             (key: "file", value: .string(label)), (key: "valid", value: .bool(validation.isValid)),
