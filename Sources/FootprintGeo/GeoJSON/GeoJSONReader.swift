@@ -94,28 +94,27 @@ struct GeoJSONReader {
         for _ in 0..<tape.count(node) {
             let key = tape.string(keyNode)
             let valueNode = keyNode + 1
-            let slot: WritableKeyPath<Members, Int?>? =
-                switch key {
-                case "type": \.type
-                case "id": \.id
-                case "bbox": \.bbox
-                case "crs": \.crs
-                case "coordinates": \.coordinates
-                case "geometries": \.geometries
-                case "geometry": \.geometry
-                case "properties": \.properties
-                case "features": \.features
-                default: nil
+            // A plain switch: key paths cost a dynamic call per member on a million features.
+            var previous: Int?
+            switch key {
+            case "type": (previous, members.type) = (members.type, valueNode)
+            case "id": (previous, members.id) = (members.id, valueNode)
+            case "bbox": (previous, members.bbox) = (members.bbox, valueNode)
+            case "crs": (previous, members.crs) = (members.crs, valueNode)
+            case "coordinates": (previous, members.coordinates) = (members.coordinates, valueNode)
+            case "geometries": (previous, members.geometries) = (members.geometries, valueNode)
+            case "geometry": (previous, members.geometry) = (members.geometry, valueNode)
+            case "properties": (previous, members.properties) = (members.properties, valueNode)
+            case "features": (previous, members.features) = (members.features, valueNode)
+            default:
+                if let existing = members.foreign.firstIndex(where: { $0.key == key }) {
+                    previous = members.foreign[existing].node
+                    members.foreign[existing].node = valueNode
+                } else {
+                    members.foreign.append((key, valueNode))
                 }
-            if let slot {
-                if members[keyPath: slot] != nil { warnDuplicate(key, node: keyNode) }
-                members[keyPath: slot] = valueNode
-            } else if let existing = members.foreign.firstIndex(where: { $0.key == key }) {
-                warnDuplicate(key, node: keyNode)
-                members.foreign[existing].node = valueNode
-            } else {
-                members.foreign.append((key, valueNode))
             }
+            if previous != nil { warnDuplicate(key, node: keyNode) }
             keyNode = tape.next(valueNode)
         }
         return members
@@ -229,6 +228,8 @@ struct GeoJSONReader {
 
     /// A Feature whose members are already sorted; `dimensions` gains its positions' sizes.
     mutating func readFeature(_ node: Int, members: Members, dimensions: inout UInt64) -> Feature? {
+        // The feature's own positions decide its bbox; the collection's gathers all features'.
+        var ownDimensions: UInt64 = 0
         let errorCount = errors.count
         checkForbiddenMembers(members, type: .feature)
         var feature = Feature(geometry: nil, properties: nil)
@@ -246,7 +247,7 @@ struct GeoJSONReader {
         if let geometryNode = members.geometry {
             path.append(.key("geometry"))
             if tape.kind(geometryNode) != .null {
-                switch readGeometryObject(geometryNode, dimensions: &dimensions, depth: 0) {
+                switch readGeometryObject(geometryNode, dimensions: &ownDimensions, depth: 0) {
                 case .geometry(let geometry): feature.geometry = geometry
                 case .empty, .invalid: break
                 }
@@ -275,7 +276,8 @@ struct GeoJSONReader {
                 GeoJSONError.missingMember, "a Feature needs a \"properties\" member (null when it has none)",
                 node: node, strictOnly: true)
         }
-        if let bboxNode = members.bbox { feature.bbox = readBoundingBox(bboxNode, dimensions: dimensions) }
+        if let bboxNode = members.bbox { feature.bbox = readBoundingBox(bboxNode, dimensions: ownDimensions) }
+        dimensions |= ownDimensions
         feature.foreignMembers = foreignMembers(members)
         return errors.count == errorCount ? feature : nil
     }

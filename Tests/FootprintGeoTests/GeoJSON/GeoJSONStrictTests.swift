@@ -149,4 +149,19 @@ import Testing
         let warnings = GeoJSONDecoder().validate(text).warnings
         #expect(warnings.map(\.path) == [#"properties["이름"]"#, #"properties["a b"].c"#])
     }
+
+    /// RFC 7946 §5: a bbox has 2×n numbers for the n dimensions of the positions it covers —
+    /// a feature's own, and all features' for the collection.
+    @Test func boundingBoxDimensionsFollowTheirOwnPositions() {
+        let text = """
+            {"type": "FeatureCollection", "bbox": [0, 0, 0, 2, 2, 5], "features": [
+              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0, 5]}, "properties": null},
+              {"type": "Feature", "bbox": [2, 2, 2, 2], "geometry": {"type": "Point", "coordinates": [2, 2]}, "properties": null},
+              {"type": "Feature", "bbox": [2, 2, 0, 2, 2, 0], "geometry": {"type": "Point", "coordinates": [2, 2]}, "properties": null}
+            ]}
+            """
+        #expect(GeoJSONDecoder().validate(text).errors.map(\.description) == [
+            "features[2].bbox: a bbox of 6 numbers is for 3-dimensional positions, but the positions it covers have 2 numbers"
+        ])
+    }
 }
