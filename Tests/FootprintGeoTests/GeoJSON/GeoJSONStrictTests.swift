@@ -160,8 +160,9 @@ import Testing
               {"type": "Feature", "bbox": [2, 2, 0, 2, 2, 0], "geometry": {"type": "Point", "coordinates": [2, 2]}, "properties": null}
             ]}
             """
-        #expect(GeoJSONDecoder().validate(text).errors.map(\.description) == [
-            "features[2].bbox: a bbox of 6 numbers is for 3-dimensional positions, but the positions it covers have 2 numbers"
-        ])
+        #expect(
+            GeoJSONDecoder().validate(text).errors.map(\.description) == [
+                "features[2].bbox: a bbox of 6 numbers is for 3-dimensional positions, but the positions it covers have 2 numbers"
+            ])
     }
 }
