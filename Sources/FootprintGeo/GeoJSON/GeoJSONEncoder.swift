@@ -43,6 +43,16 @@ public struct GeoJSONEncoder: Hashable, Sendable {
     /// The GeoJSON text of a FeatureCollection.
     public func encode(_ collection: FeatureCollection) -> String { encode(.featureCollection(collection)) }
 
+    /// Appends one Feature's GeoJSON text to `bytes`, for writing a FeatureCollection feature by
+    /// feature in constant memory (the caller writes `{"type":"FeatureCollection","features":[`,
+    /// the commas and `]}`).
+    public func appendFeature(_ feature: Feature, to bytes: inout [UInt8]) {
+        var writer = GeoJSONWriter(encoder: self)
+        swap(&writer.bytes, &bytes)
+        writer.writeFeature(feature)
+        swap(&writer.bytes, &bytes)
+    }
+
     /// The UTF-8 bytes of `object`'s GeoJSON text.
     public func encodedBytes(_ object: GeoJSONObject) -> [UInt8] {
         var writer = GeoJSONWriter(encoder: self)
