@@ -39,10 +39,10 @@ struct DocumentOutput {
     func commit() throws {
         guard let destination, let temporary else { return }
         try handle.close()
-        if FileManager.default.fileExists(atPath: destination.path) {
-            _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: destination)
+        // rename(2) replaces an existing file atomically.
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw OutputError(description: "\(destination.path) cannot be written: \(reason).")
         }
     }
 

@@ -13,7 +13,7 @@ import Testing
         #expect(stdout.status == 0)
         #expect(
             stdout.stdout == #"""
-                {"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[127,37.5]},"properties":{"name":"따옴표 \"카페\"","category":"음식점 > 카페","tags":["야경"],"likes":0,"address":null,"road_address":null,"phone":null,"visit_time":null,"note":null,"source":null,"source_id":null}},{"type":"Feature","id":2,"geometry":{"type":"Point","coordinates":[179.999999,-17.8]},"properties":{"name":"Fiji","category":null,"tags":[],"likes":0,"address":null,"road_address":null,"phone":null,"visit_time":null,"note":null,"source":null,"source_id":null}}]}
+                {"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[127,37.5]},"properties":{"name":"따옴표 \"카페\"","category":"음식점 > 카페","tags":["야경"],"likes":0}},{"type":"Feature","id":2,"geometry":{"type":"Point","coordinates":[179.999999,-17.8]},"properties":{"name":"Fiji","likes":0}}]}
 
                 """#)
         let file = directory.file("places.geojson").path
