@@ -31,6 +31,10 @@ enum CSVScan {
 /// quoted field left open for more than ``maximumRecordBytes`` or to the end of the file is a
 /// malformed record: it is reported on the line it starts on and reading resumes on the next line,
 /// so a stray quote cannot swallow the rest of the file.
+///
+/// Our own reader rather than yaslab/CSV.swift 2.5.2: that package took 2.57 s to split the
+/// benchmark's 1M-row places.csv (72 MB) into `[String]` rows in a release build here, this one
+/// 0.62 s for the rows fully parsed into places (fields read in place, one `String` per kept field).
 final class CSVRecordScanner {
     /// The longest record; a longer one is reported and skipped.
     static let maximumRecordBytes = 1 << 20
