@@ -16,6 +16,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "footprint-bench",
-            dependencies: [.product(name: "FootprintGeo", package: "Footprint")])
+            dependencies: [
+                .product(name: "FootprintGeo", package: "Footprint"),
+                .product(name: "FootprintStore", package: "Footprint"),
+            ])
     ]
 )

@@ -22,3 +22,20 @@ step geo-distance.json geo distance --from 37.5665,126.9780 --to -33.87,151.21 -
 step geo-destination.txt geo destination --from 37.5665,126.9780 --bearing 135 --distance 10000
 step geo-transform.txt geo transform --from EPSG:4326 --to EPSG:5186 126.9779,37.5663 129.0413,35.1151
 step geo-transform-tm128.txt geo transform --from tm128 --to EPSG:4326 309910,552073
+step geo-tile.txt geo tile --at 37.5665,126.9780 --zoom 14
+printf '{"type":"LineString","coordinates":[[126.9780,37.5665],[126.9920,37.5700],[127.0276,37.4979]]}' > "$out/walk.geojson"
+step geo-polyline.txt geo polyline encode < "$out/walk.geojson"
+step geo-validate.txt geo validate "$data/world_countries.geojson"
+
+# A diary database from Data/: GeoNames cities, the sample diary's places, Naver and Kakao results.
+step import-cities.txt --db "$db" import places "$data/kr_cities.csv" --quiet
+step import-diary.txt --db "$db" import places "$data/diary/places.csv" --quiet
+step import-cp949.txt --db "$db" import places "$data/diary/places_cp949.csv" --source places.csv --quiet
+step import-naver.txt --db "$db" import places "$data/diary/naver_search.json" --format naver --quiet
+step import-naver-tm128.txt --db "$db" import places "$data/diary/naver_search_tm128.json" --format naver --quiet
+step import-kakao.txt --db "$db" import places "$data/diary/kakao_search.json" --format kakao --quiet
+step nearby-cityhall.txt --db "$db" nearby --at 37.5663,126.9779 --radius 1500 --limit 10
+step nearby-seongsu-cafes.txt --db "$db" nearby --at 37.5445,127.0560 --k 5 --category 음식점
+step nearby-busan.json --db "$db" nearby --at 35.1151,129.0413 --k 3 --json
+step export-places.txt --db "$db" export places -o "$out/places.geojson"
+step validate-export.txt geo validate "$out/places.geojson"

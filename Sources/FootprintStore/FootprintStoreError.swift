@@ -20,6 +20,11 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case unreadableInput(path: String, reason: String)
     /// A bad row in an input file (with `--strict`, it fails the whole import).
     case badRow(path: String, line: Int, reason: String)
+    /// An input file that can be read but not imported (not a places CSV, invalid JSON, an
+    /// unknown format); `line` is where the problem is, when there is one place. Nothing changed.
+    case invalidInput(path: String, line: Int?, reason: String)
+    /// A strict import met a bad row; nothing changed.
+    case strictImportFailed(path: String, row: SkippedRow)
 
     public var description: String {
         switch self {
@@ -43,6 +48,11 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "\(path) cannot be read: \(reason); nothing was imported."
         case .badRow(let path, let line, let reason):
             return "\(path):\(line): \(reason)."
+        case .invalidInput(let path, let line, let reason):
+            if let line { return "\(path):\(line): \(reason); nothing was imported." }
+            return "\(path) cannot be imported: \(reason); nothing was imported."
+        case .strictImportFailed(let path, let row):
+            return "\(path):\(row); nothing was imported, as the import is strict."
         }
     }
 }

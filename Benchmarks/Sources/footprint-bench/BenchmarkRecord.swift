@@ -10,15 +10,39 @@ struct BenchmarkRecord {
     var timesMs: [Double]
     /// Correctness anchors and notes, in print order.
     var extra: [(key: String, value: JSONValue)] = []
+    /// For `kind: "batch"`: how many operations one run issued, and every operation's time.
+    var batch: Int? = nil
+    var operationTimesMs: [Double] = []
 
-    var minimumMs: Double { timesMs.min() ?? .nan }
+    /// A batch record (the peers' `common.emit_batch`): `runTotalsMs` are the runs' wall times,
+    /// `operationTimesMs` every single operation's; min/median are per operation.
+    init(task: String, n: Int, runTotalsMs: [Double], operationTimesMs: [Double], batch: Int,
+        extra: [(key: String, value: JSONValue)] = [])
+    {
+        self.task = task
+        self.n = n
+        self.timesMs = runTotalsMs
+        self.operationTimesMs = operationTimesMs
+        self.batch = batch
+        self.extra = extra
+    }
+
+    init(task: String, n: Int, timesMs: [Double], extra: [(key: String, value: JSONValue)] = []) {
+        self.task = task
+        self.n = n
+        self.timesMs = timesMs
+        self.extra = extra
+    }
+
+    var minimumMs: Double { (timesMs.min() ?? .nan) / Double(batch ?? 1) }
 
     /// Python's `statistics.median`: the middle value, or the mean of the two middle ones.
     var medianMs: Double {
         let sorted = timesMs.sorted()
         guard !sorted.isEmpty else { return .nan }
         let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return median / Double(batch ?? 1)
     }
 
     /// The line to print, with the fields every record of the run shares.
@@ -31,9 +55,22 @@ struct BenchmarkRecord {
             ("runs", .number(Double(timesMs.count))),
             ("min_ms", .number(Self.rounded(minimumMs, 3))),
             ("median_ms", .number(Self.rounded(median, 3))),
-            ("ops_per_s", median > 0 ? .number(Self.rounded(Double(n) / (median / 1000), 1)) : .null),
-            ("kind", .string("bulk")),
         ]
+        if let batch {
+            let operations = operationTimesMs.sorted()
+            members += [
+                ("ops_per_s", median > 0 ? .number(Self.rounded(1000 / median, 1)) : .null),
+                ("kind", .string("batch")),
+                ("batch", .number(Double(batch))),
+                ("p50_op_ms", operations.isEmpty ? .null : .number(Self.rounded(operations[operations.count / 2], 4))),
+                ("p99_op_ms", operations.isEmpty ? .null : .number(Self.rounded(operations[Int(Double(operations.count) * 0.99)], 4))),
+            ]
+        } else {
+            members += [
+                ("ops_per_s", median > 0 ? .number(Self.rounded(Double(n) / (median / 1000), 1)) : .null),
+                ("kind", .string("bulk")),
+            ]
+        }
         members += extra
         members.append(("dataset_n", datasetN.map { .number(Double($0)) } ?? .null))
         members.append(("run_id", runID.map { .string($0) } ?? .null))

@@ -20,6 +20,11 @@ enum BenchmarkTasks {
         TileTask(),
         GeodesicTask(),
         ParallelGeodesicTask(),
+        ImportTask(file: "places.csv"),
+        ImportTask(file: "places.geojson"),
+        RadiusTask(),
+        NearestTask(),
+        ExportTask(),
     ]
 }
 

@@ -44,73 +44,105 @@ extension JSONValue {
     /// double precision (the shortest text that reads back as the same double); NaN and
     /// infinities, which JSON cannot hold, are written as `null`.
     public func serialized() -> String {
-        var output = ""
-        write(to: &output)
-        return output
+        var bytes: [UInt8] = []
+        write(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the compact JSON text to `output`.
     public func write(to output: inout String) {
+        output += serialized()
+    }
+
+    /// Appends the compact JSON text's UTF-8 bytes to `output`.
+    public func write(into output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += Self.text(of: value)
-        case .roundedNumber(let value, let decimals): output += Self.text(of: value, decimals: decimals)
-        case .string(let value): Self.writeString(value, to: &output)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): JSONNumberText.appendShortest(value, to: &output)
+        case .roundedNumber(let value, let decimals):
+            JSONNumberText.appendRounded(value, decimals: decimals, to: &output)
+        case .string(let value): Self.writeString(value, into: &output)
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
-                value.write(to: &output)
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.write(into: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                Self.writeString(member.key, to: &output)
-                output += ":"
-                member.value.write(to: &output)
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(into: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    /// The shortest round-tripping decimal text of `value`; integers without `.0`.
+    /// The shortest round-tripping decimal text of `value`; integers below 2⁵³ without `.0`
+    /// or exponent.
     public static func text(of value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            return value == 0 ? "0" : String(Int64(value))
-        }
-        return value.description
+        var bytes: [UInt8] = []
+        JSONNumberText.appendShortest(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `value` rounded half away from zero to `decimals` places, trailing zeros removed.
+    /// `value` rounded half away from zero to `decimals` places (0…17), trailing zeros removed.
+    ///
+    /// The rounding applies to the number as written (its shortest round-tripping decimal
+    /// text), so `0.0000005` gives `0.000001` and `-0.0000005` gives `-0.000001`, although the
+    /// nearest double to 5e-7 lies a hair below it.
     public static func text(of value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "null" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
-        return text(of: rounded == 0 ? 0 : rounded)
+        var bytes: [UInt8] = []
+        JSONNumberText.appendRounded(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        writeString(value, into: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value` as a JSON string: quotes, backslashes and control characters escaped,
+    /// everything else (Hangul included) as UTF-8.
+    static func writeString(_ value: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var value = value
+        // Runs of bytes that need no escape are copied whole: most text (Hangul included) is one run.
+        value.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                appendEscape(for: byte, to: &output)
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        }
     }
 }
+
+/// The members of a JSON object in their order.
+public typealias JSONMembers = [(key: String, value: JSONValue)]

@@ -7,6 +7,7 @@ struct GeoCommand: AsyncParsableCommand {
         commandName: "geo",
         abstract: "Geometry tools that need no database.",
         subcommands: [
-            GeoDistanceCommand.self, GeoDestinationCommand.self, GeoTileCommand.self, GeoTransformCommand.self,
+            GeoDistanceCommand.self, GeoDestinationCommand.self, GeoTileCommand.self, GeoPolylineCommand.self,
+            GeoSimplifyCommand.self, GeoTransformCommand.self, GeoValidateCommand.self,
         ])
 }

@@ -24,7 +24,8 @@ extension Place {
     /// The cells of a place row in a text table.
     var tableCells: [String] {
         [
-            id.map(String.init) ?? "", name, category ?? "", coordinate.description,
+            id.map(String.init) ?? "", name, category ?? "",
+            JSONValue.text(of: coordinate.latitude, decimals: 6) + "," + JSONValue.text(of: coordinate.longitude, decimals: 6),
             tags.map { "#" + $0 }.joined(separator: " "),
         ]
     }

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+
+/// A file opened for ``FootprintStore/importPlaces(_:progress:)``: its format and encoding told,
+/// its CSV header read or its whole JSON checked, so file-level problems surface before any
+/// database is opened or created. One value serves one import.
+public final class PlaceImportFile {
+    /// The file.
+    public let url: URL
+    /// Its format, given or detected.
+    public let format: ImportFormat
+    /// Its encoding, given or detected.
+    public let encoding: ImportEncoding
+    /// The source name its places are recorded under: the option, else the file's name.
+    public let source: String
+    let options: ImportOptions
+    let reader: PlaceRowReader
+    let size: Int64?
+    private var used = false
+
+    /// Opens and checks `url`.
+    ///
+    /// - Throws: ``FootprintStoreError/unreadableInput(path:reason:)`` (missing, unreadable or empty
+    ///   file), ``FootprintStoreError/invalidInput(path:line:reason:)`` (not a places CSV, invalid
+    ///   JSON anywhere in the file, JSON of an unknown kind, an unknown CRS), and
+    ///   ``FootprintStoreError/invalidValue(name:value:reason:)`` for an empty source name.
+    public init(url: URL, options: ImportOptions = ImportOptions()) throws {
+        let path = url.path
+        let format = try options.format ?? ImportFormat.detect(path: path)
+        let source = options.source ?? url.lastPathComponent
+        guard !source.isEmpty else {
+            throw FootprintStoreError.invalidValue(name: "source", value: "“”", reason: "a source needs a name")
+        }
+        if format != .csv {
+            // A syntax error late in a large file must not leave the first batches committed.
+            let input = try ImportInput.open(path: path, encoding: options.encoding)
+            switch format {
+            case .geojson: try JSONPlaceReader<GeoJSONFeatureDecoder>.validate(window: input.window, path: path)
+            case .naver: try JSONPlaceReader<NaverItemDecoder>.validate(window: input.window, path: path)
+            case .kakao: try JSONPlaceReader<KakaoDocumentDecoder>.validate(window: input.window, path: path)
+            case .csv: break
+            }
+        }
+        let input = try ImportInput.open(path: path, encoding: options.encoding)
+        switch format {
+        case .csv:
+            let projection = try SourceProjection(crs: options.crs, path: path)
+            reader = try CSVPlaceReader(window: input.window, path: path, projection: projection)
+        case .geojson:
+            reader = JSONPlaceReader(window: input.window, path: path, decoder: GeoJSONFeatureDecoder())
+        case .naver:
+            reader = JSONPlaceReader(window: input.window, path: path, decoder: NaverItemDecoder())
+        case .kakao:
+            reader = JSONPlaceReader(window: input.window, path: path, decoder: KakaoDocumentDecoder())
+        }
+        self.url = url
+        self.format = format
+        self.encoding = input.encoding
+        self.source = source
+        self.options = options
+        self.size = input.size
+    }
+
+    /// Marks the file as read; a second import of the same value is a programming error.
+    fileprivate func take() throws {
+        guard !used else {
+            throw FootprintStoreError.invalidValue(
+                name: "import file", value: url.path, reason: "it was already imported; open it again")
+        }
+        used = true
+    }
+}
+
+extension FootprintStore {
+    /// Imports the places of a CSV, GeoJSON, Naver or Kakao file, streaming, in batches that each
+    /// commit on their own.
+    ///
+    /// Rows are matched by (source, source id): the source is `options.source` or the file's
+    /// name, the source id the row's id or one derived from its content (CSV rows and GeoJSON
+    /// features without an id: `NAME@LAT,LON` at 6 decimals; Naver items: `NAME|ADDRESS`). A
+    /// re-import updates changed places and counts the others as unchanged; it never duplicates,
+    /// and places the user removed stay removed. Bad rows are skipped and listed in the summary
+    /// with their line; with `options.strict` the first one fails the whole import and nothing
+    /// changes. A file-level problem (unreadable, not a places CSV, invalid JSON anywhere in the
+    /// file) is found before anything is written.
+    ///
+    /// Memory stays constant in the file's size: one row (or JSON array element) is held at a
+    /// time, plus, when a batch re-packs the spatial index, the index's entries (24 bytes each).
+    ///
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - options: format, encoding, CRS, source name, strictness, batch size.
+    ///   - progress: called every few thousand rows and after each commit, on the calling thread.
+    /// - Throws: the errors of ``PlaceImportFile/init(url:options:)``,
+    ///   ``FootprintStoreError/strictImportFailed(path:row:)``, and SQLite's errors as
+    ///   ``FootprintStoreError/database(path:message:)``.
+    public func importPlaces(
+        from url: URL, options: ImportOptions = ImportOptions(), progress: (ImportProgress) -> Void = { _ in }
+    ) throws -> ImportSummary {
+        try importPlaces(PlaceImportFile(url: url, options: options), progress: progress)
+    }
+
+    /// Imports an opened file (see ``importPlaces(from:options:progress:)``).
+    public func importPlaces(_ file: PlaceImportFile, progress: (ImportProgress) -> Void = { _ in }) throws
+        -> ImportSummary
+    {
+        guard let writer else { throw FootprintStoreError.readOnly(path: self.path) }
+        try file.take()
+        var summary = ImportSummary(source: file.source, format: file.format, encoding: file.encoding)
+        let run = PlaceImportRun(
+            path: file.url.path, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size)
+        try mapErrors {
+            try writer.writeWithoutTransaction { db in try run.run(db, into: &summary, progress: progress) }
+        }
+        return summary
+    }
+}
+
+extension ImportFormat {
+    /// The format of the file at `path`: `.csv`/`.tsv`/`.txt` are CSV, `.geojson` GeoJSON; for
+    /// other names, content that is not JSON is CSV, and JSON is told by its members
+    /// (`features` → GeoJSON, `documents` → Kakao, `items` → Naver) in its first 64 KiB.
+    ///
+    /// - Throws: ``FootprintStoreError/invalidInput(path:line:reason:)`` for JSON of none of these
+    ///   kinds; ``FootprintStoreError/unreadableInput(path:reason:)`` when it cannot be read.
+    static func detect(path: String) throws -> ImportFormat {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "csv", "tsv", "txt": return .csv
+        case "geojson": return .geojson
+        default: break
+        }
+        let input = try ImportInput.open(path: path, encoding: nil)
+        try input.window.fill(atLeast: ImportInput.sampleSize)
+        let head = String(decoding: input.window.bytes.prefix(ImportInput.sampleSize), as: UTF8.self)
+        let first = head.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        guard first == "{" || first == "[" else { return .csv }
+        let markers: [(String, ImportFormat)] = [
+            ("\"FeatureCollection\"", .geojson), ("\"features\"", .geojson), ("\"documents\"", .kakao),
+            ("\"place_name\"", .kakao), ("\"items\"", .naver), ("\"mapx\"", .naver),
+        ]
+        for (marker, format) in markers where head.contains(marker) { return format }
+        throw FootprintStoreError.invalidInput(
+            path: path, line: nil,
+            reason: "it is JSON of no known kind (a GeoJSON FeatureCollection, a Naver or a Kakao search response); "
+                + "give its format")
+    }
+}

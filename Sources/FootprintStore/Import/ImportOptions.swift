@@ -1,0 +1,62 @@
+/// The file formats `importPlaces` reads.
+public enum ImportFormat: String, Hashable, Sendable, CaseIterable {
+    /// A CSV file with a header row (UTF-8 or CP949).
+    case csv
+    /// An RFC 7946 FeatureCollection of Points.
+    case geojson
+    /// A response of Naver's Local Search API (`items`, `mapx`/`mapy`).
+    case naver
+    /// A response of Kakao's keyword search API (`documents`, `x`/`y`).
+    case kakao
+}
+
+/// The text encodings an import file may be in.
+public enum ImportEncoding: String, Hashable, Sendable, CaseIterable {
+    /// UTF-8, with or without a byte-order mark.
+    case utf8 = "utf-8"
+    /// CP949 (Microsoft's Unified Hangul Code), a superset of EUC-KR: what Korean Excel saves.
+    case cp949
+}
+
+/// How ``FootprintStore/importPlaces(from:options:progress:)`` reads a file.
+public struct ImportOptions: Hashable, Sendable {
+    /// The format; `nil` tells it from the extension (`.csv`, `.tsv`, `.geojson`) or, for `.json`
+    /// and others, from the content.
+    public var format: ImportFormat?
+    /// The encoding; `nil` detects it on the first 64 KiB (UTF-8 when valid, else CP949).
+    public var encoding: ImportEncoding?
+    /// The CRS of a CSV file's coordinate columns (`x`/`y`, or `lon`/`lat`), such as `EPSG:5186`;
+    /// `nil` means WGS84 degrees.
+    public var crs: String?
+    /// The name places are recorded under (`places.source`); `nil` uses the file's name. Places
+    /// are matched to earlier imports by this name and their id in the file.
+    public var source: String?
+    /// When true, any bad row fails the whole import and nothing changes.
+    public var strict: Bool
+    /// Rows of the first batch. Each batch commits on its own; later batches grow to three times
+    /// the rows already imported (up to ``maximumBatchSize``), and the last takes the rest of the
+    /// file when it is less than one and a half such batches, so that a large first import
+    /// re-packs the spatial index only a few times (50,000, 200,000 and 1,000,000 entries for a
+    /// million rows).
+    public var batchSize: Int
+    /// The largest batch.
+    public var maximumBatchSize: Int
+    /// How many skipped rows the summary lists (all are counted); bounds memory on a file of
+    /// garbage.
+    public var reportedSkipLimit: Int
+
+    public init(
+        format: ImportFormat? = nil, encoding: ImportEncoding? = nil, crs: String? = nil, source: String? = nil,
+        strict: Bool = false, batchSize: Int = 50_000, maximumBatchSize: Int = 1_000_000,
+        reportedSkipLimit: Int = 10_000
+    ) {
+        self.format = format
+        self.encoding = encoding
+        self.crs = crs
+        self.source = source
+        self.strict = strict
+        self.batchSize = max(1, batchSize)
+        self.maximumBatchSize = max(self.batchSize, maximumBatchSize)
+        self.reportedSkipLimit = reportedSkipLimit
+    }
+}

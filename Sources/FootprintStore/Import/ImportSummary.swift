@@ -1,0 +1,86 @@
+/// A row (CSV record, GeoJSON feature, Naver item, Kakao document) left out of an import.
+public struct SkippedRow: Hashable, Sendable, CustomStringConvertible {
+    /// The line of the file the row starts on, from 1.
+    public var line: Int
+    /// For JSON input, where the row is (`features[12]`, `items[0]`); `nil` for CSV.
+    public var jsonPath: String?
+    /// Why, as a sentence without its final full stop ("The name is missing").
+    public var reason: String
+
+    public init(line: Int, jsonPath: String? = nil, reason: String) {
+        self.line = line
+        self.jsonPath = jsonPath
+        self.reason = reason
+    }
+
+    /// `LINE: reason`, or `LINE: PATH: reason` for JSON; put `FILE:` in front for a full report.
+    public var description: String {
+        if let jsonPath { return "\(line): \(jsonPath): \(reason)" }
+        return "\(line): \(reason)"
+    }
+}
+
+/// What an import did.
+public struct ImportSummary: Hashable, Sendable {
+    /// The source name the places were recorded under.
+    public var source: String
+    /// The format the file was read as.
+    public var format: ImportFormat
+    /// The encoding it was read in.
+    public var encoding: ImportEncoding
+    /// Places new to the database.
+    public var inserted = 0
+    /// Places of this source already in the database whose fields changed.
+    public var updated = 0
+    /// Places of this source already in the database exactly as the file has them (a re-import
+    /// of the same file counts every row here).
+    public var unchanged = 0
+    /// Rows of places the user removed, which an import does not bring back.
+    public var keptRemoved = 0
+    /// Rows skipped as bad.
+    public var skipped = 0
+    /// The first ``ImportOptions/reportedSkipLimit`` skipped rows, in file order.
+    public var skippedRows: [SkippedRow] = []
+
+    public init(source: String, format: ImportFormat, encoding: ImportEncoding) {
+        self.source = source
+        self.format = format
+        self.encoding = encoding
+    }
+
+    /// Rows read: every row is inserted, updated, unchanged, kept removed or skipped.
+    public var rowsRead: Int { inserted + updated + unchanged + keptRemoved + skipped }
+}
+
+/// Progress of a running import, reported after each few thousand rows and at each commit.
+public struct ImportProgress: Hashable, Sendable {
+    /// Bytes of the file read so far.
+    public var bytesRead: Int64
+    /// The file's size, when known.
+    public var totalBytes: Int64?
+    /// Rows read so far.
+    public var rowsRead: Int
+    /// Rows committed to the database so far (inserted, updated, unchanged or kept removed).
+    public var rowsCommitted: Int
+    /// Rows skipped so far.
+    public var skipped: Int
+    /// True when this report follows a commit.
+    public var committed: Bool
+
+    public init(
+        bytesRead: Int64, totalBytes: Int64?, rowsRead: Int, rowsCommitted: Int, skipped: Int, committed: Bool
+    ) {
+        self.bytesRead = bytesRead
+        self.totalBytes = totalBytes
+        self.rowsRead = rowsRead
+        self.rowsCommitted = rowsCommitted
+        self.skipped = skipped
+        self.committed = committed
+    }
+
+    /// The fraction of the file read, 0…1, when its size is known.
+    public var fraction: Double? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(1, Double(bytesRead) / Double(totalBytes))
+    }
+}

@@ -1,0 +1,87 @@
+/// An import file opened for reading: decoded to UTF-8, its byte-order mark dropped.
+struct ImportInput {
+    /// The decoded stream.
+    let window: ByteWindow
+    /// The encoding the file was read in (given, or detected on its first 64 KiB).
+    let encoding: ImportEncoding
+    /// The file's size, for progress (`nil` when unknown).
+    let size: Int64?
+
+    /// How many bytes encoding detection looks at.
+    static let sampleSize = 64 * 1024
+
+    /// Opens `path`, detecting the encoding when `encoding` is `nil`: UTF-8 when the sample is
+    /// valid UTF-8 (or starts with its byte-order mark), else CP949 when it decodes as CP949,
+    /// else UTF-8, so that each bad row is reported on its own.
+    ///
+    /// - Throws: ``FootprintStoreError/unreadableInput(path:reason:)`` when the file cannot be
+    ///   opened or read, or is empty.
+    static func open(path: String, encoding: ImportEncoding?) throws -> ImportInput {
+        let file = try FileByteSource(path: path)
+        let sample = ByteWindow(source: file, capacity: sampleSize + 4096)
+        try sample.fill(atLeast: sampleSize)
+        let head = sample.bytes
+        if head.isEmpty { throw FootprintStoreError.unreadableInput(path: path, reason: "it is empty") }
+        let hasBOM = head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF
+        let chosen: ImportEncoding
+        if let encoding {
+            chosen = encoding
+        } else if hasBOM || isUTF8(head, truncated: !sample.atEnd) {
+            chosen = .utf8
+        } else if CP949Decoder.decodesCleanly(UnsafeRawBufferPointer(head)) {
+            chosen = .cp949
+        } else {
+            chosen = .utf8
+        }
+        let window: ByteWindow
+        switch chosen {
+        case .utf8:
+            // Keep reading through the sample's window: the bytes already read stay in it.
+            window = sample
+            if hasBOM { window.start += 3 }
+        case .cp949:
+            // The sample went through the raw file; decode from the start through iconv.
+            let decoder = try CP949Decoder(source: try FileByteSource(path: path), path: path)
+            window = ByteWindow(source: decoder)
+        }
+        return ImportInput(window: window, encoding: chosen, size: file.size)
+    }
+
+    /// True when `bytes` is well-formed UTF-8; with `truncated`, a sequence cut off by the end of
+    /// the sample is allowed.
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>, truncated: Bool) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowest = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; highest = 0x9F
+            case 0xF0: length = 4; lowest = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; highest = 0x8F
+            default: return false
+            }
+            for offset in 1..<length {
+                guard index + offset < count else { return truncated }
+                let byte = bytes[index + offset]
+                if offset == 1 {
+                    guard byte >= lowest, byte <= highest else { return false }
+                } else {
+                    guard byte & 0xC0 == 0x80 else { return false }
+                }
+            }
+            index += length
+        }
+        return true
+    }
+}

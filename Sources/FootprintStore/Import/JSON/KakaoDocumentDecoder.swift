@@ -1,0 +1,73 @@
+import FootprintGeo
+
+/// Reads a document of Kakao's keyword search response (`GET /v2/local/search/keyword.json`):
+/// `id`, `place_name`, `category_name` (`음식점 > 카페 > 커피전문점`), `phone`, `address_name`,
+/// `road_address_name`, and `x` (longitude) / `y` (latitude) as decimal strings.
+///
+/// Documents are keyed by their `id`; one without an id is keyed like a CSV row without one.
+struct KakaoDocumentDecoder: JSONPlaceDecoder {
+    static let arrayKey = "documents"
+    private var categories = CategoryCache()
+
+    mutating func place(from cursor: inout JSONCursor, line: Int) throws(JSONSyntaxError) -> Result<
+        ImportedPlace, RowProblem
+    > {
+        guard cursor.peek() == UInt8(ascii: "{") else {
+            try cursor.skipValue()
+            return .failure(RowProblem("The document is not a JSON object"))
+        }
+        var id: String?
+        var placeName: String?
+        var category: String?
+        var phone: String?
+        var address: String?
+        var roadAddress: String?
+        var x: JSONScalar?
+        var y: JSONScalar?
+        try cursor.forEachMember { (cursor, key) throws(JSONSyntaxError) in
+            if key.matches("id") {
+                id = try cursor.field()
+            } else if key.matches("place_name") {
+                placeName = try cursor.field()
+            } else if key.matches("category_name") {
+                category = try cursor.field()
+            } else if key.matches("phone") {
+                phone = try cursor.field()
+            } else if key.matches("address_name") {
+                address = try cursor.field()
+            } else if key.matches("road_address_name") {
+                roadAddress = try cursor.field()
+            } else if key.matches("x") {
+                x = try cursor.scalar()
+            } else if key.matches("y") {
+                y = try cursor.scalar()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let name = placeName.flatMap(ImportText.field) else {
+            return .failure(RowProblem("The place_name is missing"))
+        }
+        guard let x, let y else { return .failure(RowProblem("The document has no x/y")) }
+        guard let longitude = JSONField.number(x) else {
+            return .failure(RowProblem("The x (longitude) “\(JSONField.text(x) ?? "")” is not a number"))
+        }
+        guard let latitude = JSONField.number(y) else {
+            return .failure(RowProblem("The y (latitude) “\(JSONField.text(y) ?? "")” is not a number"))
+        }
+        let coordinate: Coordinate
+        switch ImportText.coordinate(latitude: latitude, longitude: longitude) {
+        case .success(let value): coordinate = value
+        case .failure(let problem): return .failure(problem)
+        }
+        var place = ImportedPlace(
+            sourceID: id.flatMap(ImportText.field) ?? DerivedID.place(name: name, coordinate: coordinate), name: name,
+            latitude: coordinate.latitude, longitude: coordinate.longitude, line: line)
+        place.fields = [.category, .address, .roadAddress, .phone]
+        place.category = category.flatMap { categories.normalized($0) }
+        place.address = address.flatMap(ImportText.field)
+        place.roadAddress = roadAddress.flatMap(ImportText.field)
+        place.phone = phone.flatMap(ImportText.field)
+        return .success(place)
+    }
+}

@@ -1,0 +1,182 @@
+import GRDB
+
+/// What writing one imported row did.
+enum ImportOutcome {
+    case inserted, updated, unchanged, keptRemoved
+}
+
+/// Writes imported places within one batch transaction, with the per-row triggers suspended
+/// (``SuspendedTriggers``): one reused prepared statement per kind of write, the spatial index
+/// entries collected for ``SpatialIndexUpdate``.
+///
+/// A row is matched to the database by (source, source id): it is inserted when new, updated
+/// when a field it carries differs, left alone when equal, and not brought back when the pair is
+/// in `removed_sources` (the user removed that place).
+final class PlaceBatchWriter {
+    private let path: String
+    private let source: String
+    private let timestamp: String
+    private let checksRemoved: Bool
+    private let insert: RawStatement
+    private let select: RawStatement
+    private let update: RawStatement
+    private let selectRemoved: RawStatement
+    private let recordChange: RawStatement
+    /// Points for the spatial index.
+    private(set) var index = SpatialIndexUpdate()
+    /// Ids of updated rows, for `place_changes`.
+    private(set) var updatedIDs: [Int64] = []
+
+    /// Prepares the batch's statements. `checksRemoved` is false when `removed_sources` holds
+    /// nothing for `source`, which saves a look-up per row.
+    init(_ db: Database, path: String, source: String, timestamp: String, checksRemoved: Bool) throws {
+        self.path = path
+        self.source = source
+        self.timestamp = timestamp
+        self.checksRemoved = checksRemoved
+        insert = try RawStatement(
+            db, path: path,
+            sql: """
+                INSERT INTO places(name, category, tags, likes, address, road_address, phone, visit_time, note,
+                    source, source_id, latitude, longitude, geom, created_at, updated_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15)
+                ON CONFLICT DO NOTHING
+                """)
+        select = try RawStatement(
+            db, path: path,
+            sql: """
+                SELECT id, name, category, tags, likes, address, road_address, phone, visit_time, note,
+                    latitude, longitude, geom
+                FROM places WHERE source = ?1 AND source_id = ?2
+                """)
+        update = try RawStatement(
+            db, path: path,
+            sql: """
+                UPDATE places SET name = ?1, category = ?2, tags = ?3, likes = ?4, address = ?5, road_address = ?6,
+                    phone = ?7, visit_time = ?8, note = ?9, latitude = ?12, longitude = ?13, geom = ?14,
+                    updated_at = ?15
+                WHERE id = ?16
+                """)
+        selectRemoved = try RawStatement(
+            db, path: path, sql: "SELECT 1 FROM removed_sources WHERE source = ?1 AND source_id = ?2")
+        recordChange = try RawStatement(
+            db, path: path, sql: "INSERT OR REPLACE INTO place_changes(place_id, deleted) VALUES (?1, 0)")
+        insert.bind(10, source)
+        insert.bind(15, timestamp)
+        select.bind(1, source)
+        update.bind(15, timestamp)
+        selectRemoved.bind(1, source)
+    }
+
+    /// Writes one row.
+    func write(_ place: ImportedPlace) throws -> ImportOutcome {
+        if checksRemoved {
+            selectRemoved.bind(2, place.sourceID)
+            let removed = try selectRemoved.step()
+            selectRemoved.reset()
+            if removed { return .keptRemoved }
+        }
+        bindFields(insert, place)
+        insert.bind(11, place.sourceID)
+        try insert.run()
+        if insert.changes == 1 {
+            index.add(id: insert.lastInsertedRowID, longitude: place.longitude, latitude: place.latitude, moved: false)
+            return .inserted
+        }
+        return try updateExisting(with: place)
+    }
+
+    /// Compares the stored row of `place`'s source id with it and updates what differs.
+    private func updateExisting(with place: ImportedPlace) throws -> ImportOutcome {
+        select.bind(2, place.sourceID)
+        defer { select.reset() }
+        guard try select.step() else {
+            // The insert conflicted on something other than (source, source_id): should not happen
+            // with the v1 schema, which has no other unique constraint on places.
+            throw FootprintStoreError.database(path: path, message: "place \(place.sourceID) could not be inserted")
+        }
+        let id = select.int64(0)
+        var merged = place
+        let fields = place.fields
+        if !fields.contains(.category) { merged.category = select.text(2) }
+        if !fields.contains(.tags) { merged.tags = select.text(3) ?? "" }
+        if !fields.contains(.likes) { merged.likes = Int(select.int64(4)) }
+        if !fields.contains(.address) { merged.address = select.text(5) }
+        if !fields.contains(.roadAddress) { merged.roadAddress = select.text(6) }
+        if !fields.contains(.phone) { merged.phone = select.text(7) }
+        if !fields.contains(.visitTime) { merged.visitTime = select.text(8) }
+        if !fields.contains(.note) { merged.note = select.text(9) }
+        let sameText =
+            select.text(1) == merged.name && select.text(2) == merged.category && (select.text(3) ?? "") == merged.tags
+            && select.int64(4) == Int64(merged.likes) && select.text(5) == merged.address
+            && select.text(6) == merged.roadAddress && select.text(7) == merged.phone
+            && select.text(8) == merged.visitTime && select.text(9) == merged.note
+        let samePoint =
+            !select.isNull(10) && !select.isNull(11) && select.double(10) == merged.latitude
+            && select.double(11) == merged.longitude
+            && SpatiaLiteBlob.withPoint(longitude: merged.longitude, latitude: merged.latitude) {
+                $0.elementsEqual(select.blob(12))
+            }
+        if sameText && samePoint { return .unchanged }
+        bindFields(update, merged)
+        update.bind(16, id)
+        try update.run()
+        updatedIDs.append(id)
+        if !samePoint { index.add(id: id, longitude: merged.longitude, latitude: merged.latitude, moved: true) }
+        return .updated
+    }
+
+    /// Binds parameters 1–9 and 12–14, shared by the insert and the update.
+    private func bindFields(_ statement: RawStatement, _ place: ImportedPlace) {
+        statement.bind(1, place.name)
+        statement.bind(2, place.category)
+        statement.bind(3, place.tags)
+        statement.bind(4, place.likes)
+        statement.bind(5, place.address)
+        statement.bind(6, place.roadAddress)
+        statement.bind(7, place.phone)
+        statement.bind(8, place.visitTime)
+        statement.bind(9, place.note)
+        statement.bind(12, place.latitude)
+        statement.bind(13, place.longitude)
+        SpatiaLiteBlob.withPoint(longitude: place.longitude, latitude: place.latitude) { statement.bind(14, blob: $0) }
+    }
+
+    /// Records the batch's changed places in `place_changes`, as the triggers
+    /// `place_changes_insert`/`_update` would have: inserted rows are the ids above `firstNewID`.
+    func recordChanges(_ db: Database, insertedAbove lastIDBefore: Int64) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO place_changes(place_id, deleted) SELECT id, 0 FROM places WHERE id > ?",
+            arguments: [lastIDBefore])
+        for id in updatedIDs {
+            recordChange.bind(1, id)
+            try recordChange.run()
+        }
+    }
+}
+
+extension SpatiaLiteBlob {
+    /// Calls `body` with the 60-byte SpatiaLite blob of a POINT in SRID 4326, built on the stack
+    /// (the layout of ``point(_:srid:)``), so the import's hot loop allocates nothing for it.
+    static func withPoint<T>(longitude: Double, latitude: Double, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows
+        -> T
+    {
+        try withUnsafeTemporaryAllocation(byteCount: 60, alignment: 8) { buffer in
+            buffer.storeBytes(of: 0x00, toByteOffset: 0, as: UInt8.self)
+            buffer.storeBytes(of: 0x01, toByteOffset: 1, as: UInt8.self)
+            buffer.storeBytes(of: Int32(4326).littleEndian, toByteOffset: 2, as: Int32.self)
+            let x = longitude.bitPattern.littleEndian
+            let y = latitude.bitPattern.littleEndian
+            buffer.storeBytes(of: x, toByteOffset: 6, as: UInt64.self)
+            buffer.storeBytes(of: y, toByteOffset: 14, as: UInt64.self)
+            buffer.storeBytes(of: x, toByteOffset: 22, as: UInt64.self)
+            buffer.storeBytes(of: y, toByteOffset: 30, as: UInt64.self)
+            buffer.storeBytes(of: 0x7C, toByteOffset: 38, as: UInt8.self)
+            buffer.storeBytes(of: Int32(1).littleEndian, toByteOffset: 39, as: Int32.self)
+            buffer.storeBytes(of: x, toByteOffset: 43, as: UInt64.self)
+            buffer.storeBytes(of: y, toByteOffset: 51, as: UInt64.self)
+            buffer.storeBytes(of: 0xFE, toByteOffset: 59, as: UInt8.self)
+            return try body(UnsafeRawBufferPointer(buffer))
+        }
+    }
+}

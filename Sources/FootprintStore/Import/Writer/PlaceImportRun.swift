@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+
+/// One import run: reads rows from a ``PlaceRowReader`` and commits them in batches.
+///
+/// Each batch is one immediate transaction that suspends the per-row triggers, writes its rows
+/// (``PlaceBatchWriter``), brings the spatial index, `place_changes` and `geometry_columns_time`
+/// up to date, and re-creates the triggers before COMMIT, so every committed state is a normal
+/// SpatiaLite database and a killed import leaves the last committed batch. A strict run is one
+/// batch: its first bad row rolls everything back.
+struct PlaceImportRun {
+    let path: String
+    let source: String
+    let options: ImportOptions
+    let reader: PlaceRowReader
+    let totalBytes: Int64?
+
+    /// Rows between two progress reports within a batch.
+    static let progressInterval = 16_384
+
+    func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
+        let rows = RowPipeline(reader: reader)
+        rows.start()
+        defer { rows.stop() }
+        let checksRemoved =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM removed_sources WHERE source = ?)", arguments: [source])
+            ?? false
+        let hasSpatialIndex = try db.tableExists(SpatialIndexUpdate.table)
+        var indexCount =
+            hasSpatialIndex
+            ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SpatialIndexUpdate.table)_rowid") ?? 0 : 0
+        var batchLimit = options.strict ? Int.max : options.batchSize
+        var finished = false
+        var committedRows = 0
+        while !finished {
+            var batch = summary
+            try db.inTransaction(.immediate) {
+                let triggers = try SuspendedTriggers(db)
+                let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
+                let writer = try PlaceBatchWriter(
+                    db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
+                    checksRemoved: checksRemoved)
+                var rowCount = 0
+                while rowCount < batchLimit {
+                    guard let row = try rows.next() else {
+                        finished = true
+                        break
+                    }
+                    rowCount += 1
+                    switch row {
+                    case .skipped(let skipped):
+                        if options.strict { throw FootprintStoreError.strictImportFailed(path: path, row: skipped) }
+                        batch.skipped += 1
+                        if batch.skippedRows.count < options.reportedSkipLimit { batch.skippedRows.append(skipped) }
+                    case .place(let place):
+                        switch try writer.write(place) {
+                        case .inserted: batch.inserted += 1
+                        case .updated: batch.updated += 1
+                        case .unchanged: batch.unchanged += 1
+                        case .keptRemoved: batch.keptRemoved += 1
+                        }
+                    }
+                    if rowCount % Self.progressInterval == 0 {
+                        progress(
+                            report(batch, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: false)
+                        )
+                    }
+                }
+                if hasSpatialIndex, triggers.contains("gii_places_geom") {
+                    indexCount = try writer.index.apply(db, path: path, existing: indexCount)
+                }
+                try writer.recordChanges(db, insertedAbove: lastIDBefore)
+                try touchGeometryTime(
+                    db, inserted: batch.inserted > summary.inserted, updated: batch.updated > summary.updated)
+                try triggers.restore(db)
+                return .commit
+            }
+            summary = batch
+            committedRows = summary.rowsRead - summary.skipped
+            progress(report(summary, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: true))
+            batchLimit = nextBatchLimit(
+                committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)
+        }
+    }
+
+    /// The size of the next batch: three times the rows committed so far (at least
+    /// `options.batchSize`), so the spatial index is re-packed for a total of about 4/3 of the
+    /// rows; when the rest of the file looks smaller than one and a half such batches, all of it
+    /// (estimated from the bytes read), so a large file does not end on a small batch that
+    /// re-packs the whole index again.
+    private func nextBatchLimit(committedRows: Int, rowsRead: Int, bytesRead: Int64) -> Int {
+        var limit = max(options.batchSize, 3 * committedRows)
+        if let totalBytes, bytesRead > 0, rowsRead > 0 {
+            let remaining = Double(max(0, totalBytes - bytesRead)) * Double(rowsRead) / Double(bytesRead)
+            if remaining < 1.5 * Double(limit) { limit = max(limit / 2, Int(remaining * 1.1) + 1) }
+        }
+        return min(limit, options.maximumBatchSize)
+    }
+
+    /// What SpatiaLite's `tmi_`/`tmu_` triggers record, once for the batch.
+    private func touchGeometryTime(_ db: Database, inserted: Bool, updated: Bool) throws {
+        guard try db.tableExists("geometry_columns_time") else { return }
+        for (column, happened) in [("last_insert", inserted), ("last_update", updated)] where happened {
+            try db.execute(
+                sql: """
+                    UPDATE geometry_columns_time SET \(column) = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                    WHERE Lower(f_table_name) = 'places' AND Lower(f_geometry_column) = 'geom'
+                    """)
+        }
+    }
+
+    private func report(_ summary: ImportSummary, bytesRead: Int64, committedRows: Int, committed: Bool)
+        -> ImportProgress
+    {
+        ImportProgress(
+            bytesRead: bytesRead, totalBytes: totalBytes, rowsRead: summary.rowsRead,
+            rowsCommitted: committedRows, skipped: summary.skipped, committed: committed)
+    }
+}

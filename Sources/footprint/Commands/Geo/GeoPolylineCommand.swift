@@ -1,0 +1,62 @@
+import Foundation
+import ArgumentParser
+import FootprintGeo
+
+/// `footprint geo polyline encode|decode [--precision 5|6]`.
+struct GeoPolylineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "polyline", abstract: "Encoded polylines (Google's format) to and from GeoJSON.",
+        subcommands: [Encode.self, Decode.self])
+
+    /// `--precision 5|6`, shared by both directions.
+    struct PrecisionOption: ParsableArguments {
+        @Option(help: "Decimal digits kept: 5 (Google's default) or 6 (OSRM, Valhalla).") var precision = 5
+
+        func validated() throws -> Int {
+            guard precision == 5 || precision == 6 else {
+                throw FootprintGeoError.invalidArgument(
+                    name: "precision", value: String(precision), reason: "an encoded polyline uses 5 or 6 digits")
+            }
+            return precision
+        }
+    }
+
+    struct Encode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read a GeoJSON LineString (or a Feature holding one) on stdin; print its encoded polyline.",
+            discussion: "A line of any length is encoded: the empty line gives the empty string.")
+
+        @OptionGroup var precision: PrecisionOption
+
+        func run() throws {
+            let digits = try precision.validated()
+            let line: LineString
+            do {
+                line = try GeoJSONDecoder().decodeLineString(StandardInput.bytes())
+            } catch {
+                throw InputError(input: "stdin", error)
+            }
+            Output.line(try Polyline.encode(line.coordinates, precision: digits))
+        }
+    }
+
+    struct Decode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read an encoded polyline on stdin; print it as a GeoJSON LineString.",
+            discussion: "Surrounding white space is ignored; the empty string is the empty line.")
+
+        @OptionGroup var precision: PrecisionOption
+
+        func run() throws {
+            let digits = try precision.validated()
+            let text = String(decoding: StandardInput.bytes(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let coordinates: [Coordinate]
+            do {
+                coordinates = try Polyline.decode(text, precision: digits)
+            } catch {
+                throw InputError(input: "stdin", error)
+            }
+            Output.line(GeoJSONEncoder(decimals: digits).encode(Geometry.lineString(LineString(unchecked: coordinates))))
+        }
+    }
+}

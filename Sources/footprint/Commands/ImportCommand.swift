@@ -1,0 +1,145 @@
+import ArgumentParser
+import FootprintGeo
+import FootprintStore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `footprint import …`: bring places (and, elsewhere, tracks) in from files.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import places from CSV, GeoJSON, Naver or Kakao files.",
+        subcommands: [ImportPlacesCommand.self])
+}
+
+extension ImportFormat: ExpressibleByArgument {}
+extension ImportEncoding: ExpressibleByArgument {
+    /// `utf-8` (or `utf8`), `cp949` (or `euc-kr`, `uhc`, `ms949`: CP949 reads EUC-KR too).
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "utf-8", "utf8": self = .utf8
+        case "cp949", "euc-kr", "euckr", "uhc", "ms949": self = .cp949
+        default: return nil
+        }
+    }
+}
+
+/// `footprint import places FILE [--format …] [--crs CRS] [--encoding …] [--source NAME] [--strict]`.
+struct ImportPlacesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places",
+        abstract: "Import places; re-importing a source updates its places and never duplicates them.",
+        discussion: """
+            CSV needs a header with name and lat/lon (or x/y with --crs); id, category, tags, likes, address, \
+            road_address, phone and note are read when present, under their English or Korean names \
+            (이름, 위도, 경도, 카테고리, 태그, 주소 …). Bad rows are skipped and listed as FILE:LINE: reason on \
+            stderr; the exit status is still 0 unless --strict is given.
+            """)
+
+    @ParentCommand var root: Footprint
+    @Argument(help: "The file to import.") var file: String
+    @Option(help: "csv, geojson, naver or kakao (default: from the file's name, else its content).")
+    var format: ImportFormat?
+    @Option(
+        parsing: .unconditional, help: "The CRS of a CSV's x/y columns, such as EPSG:5186 (default: WGS84 degrees).")
+    var crs: String?
+    @Option(help: "utf-8 or cp949 (default: detected).") var encoding: ImportEncoding?
+    @Option(parsing: .unconditional, help: "The source name places are recorded under (default: the file's name).")
+    var source: String?
+    @Flag(help: "Fail and change nothing if any row is bad.") var strict = false
+    @Flag(help: "No progress bar.") var quiet = false
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
+        // The file is checked before the database is opened, so a bad file creates no database.
+        let importFile = try PlaceImportFile(url: URL(fileURLWithPath: file), options: options)
+        let store = try root.openStore(.create)
+        let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
+        let summary: ImportSummary
+        do {
+            summary = try store.importPlaces(importFile) { bar.show($0) }
+            bar.finish()
+        } catch {
+            bar.finish()
+            throw error
+        }
+        if output.json {
+            Output.json(summary.json)
+        } else {
+            var counts = "inserted \(summary.inserted), updated \(summary.updated), unchanged \(summary.unchanged), "
+            counts += "skipped \(summary.skipped)"
+            if summary.keptRemoved > 0 { counts += ", kept removed \(summary.keptRemoved)" }
+            Output.line("\(file): \(counts)")
+        }
+        for row in summary.skippedRows { Output.error("\(file):\(row)") }
+        if summary.skipped > summary.skippedRows.count {
+            Output.error("\(file): \(summary.skipped - summary.skippedRows.count) more rows were skipped.")
+        }
+    }
+}
+
+extension ImportSummary {
+    /// The `--json` form: counts, then the skipped rows with line, JSON path and reason.
+    var json: JSONValue {
+        .object([
+            ("source", .string(source)),
+            ("format", .string(format.rawValue)),
+            ("encoding", .string(encoding.rawValue)),
+            ("inserted", .number(Double(inserted))),
+            ("updated", .number(Double(updated))),
+            ("unchanged", .number(Double(unchanged))),
+            ("kept_removed", .number(Double(keptRemoved))),
+            ("skipped", .number(Double(skipped))),
+            (
+                "skipped_rows",
+                .array(
+                    skippedRows.map { row in
+                        .object([
+                            ("line", .number(Double(row.line))),
+                            ("path", row.jsonPath.map(JSONValue.string) ?? .null),
+                            ("reason", .string(row.reason)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn at most 10 times a second.
+final class ProgressBar {
+    private let enabled: Bool
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ progress: ImportProgress) {
+        guard enabled else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.1 || progress.committed else { return }
+        lastDraw = now
+        var line = "\r"
+        if let fraction = progress.fraction {
+            let width = 30
+            let filled = Int(fraction * Double(width))
+            line += "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+            line += String(format: "%3.0f%% ", fraction * 100)
+        }
+        line += "\(progress.rowsRead) rows"
+        if progress.skipped > 0 { line += ", \(progress.skipped) skipped" }
+        FileHandle.standardError.write(Data(line.utf8))
+        drawn = true
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        guard enabled, drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        drawn = false
+    }
+}

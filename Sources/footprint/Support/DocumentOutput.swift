@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where a command that produces a document writes it: stdout, or `-o FILE` written atomically
+/// (a temporary file beside it, renamed over it at the end), so a failure leaves nothing half-written.
+struct DocumentOutput {
+    private let destination: URL?
+    private let temporary: URL?
+    private let handle: FileHandle
+
+    /// Opens stdout when `path` is `nil` or `-`, else a temporary file beside `path`.
+    init(path: String?) throws {
+        guard let path, path != "-" else {
+            destination = nil
+            temporary = nil
+            handle = .standardOutput
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw OutputError(description: "\(path) cannot be written: the folder \(folder.path) does not exist.")
+        }
+        let temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
+            throw OutputError(description: "\(path) cannot be written in \(folder.path).")
+        }
+        destination = url
+        temporary = temporaryURL
+        handle = try FileHandle(forWritingTo: temporaryURL)
+    }
+
+    /// Appends bytes.
+    func write(_ bytes: [UInt8]) throws {
+        try handle.write(contentsOf: bytes)
+    }
+
+    /// Finishes the document: renames the temporary file over the destination.
+    func commit() throws {
+        guard let destination, let temporary else { return }
+        try handle.close()
+        // rename(2) replaces an existing file atomically.
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw OutputError(description: "\(destination.path) cannot be written: \(reason).")
+        }
+    }
+
+    /// Removes the temporary file after a failure.
+    func discard() {
+        guard let temporary else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    /// Runs `produce` with this output, committing on success and discarding on failure.
+    static func writing(to path: String?, _ produce: (DocumentOutput) throws -> Void) throws {
+        let output = try DocumentOutput(path: path)
+        do {
+            try produce(output)
+            try output.commit()
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+}
+
+/// A document that cannot be written, as one sentence.
+struct OutputError: Error, CustomStringConvertible {
+    var description: String
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `geo polyline` and `geo simplify` on the built binary. References: Google's polyline spec
+/// example; shapely 2.2.0 `simplify(1e-5, preserve_topology=False)` for the degree tolerance.
+@Suite struct GeoPolylineSimplifyTests {
+    static let googleLine = #"{"type":"LineString","coordinates":[[-120.2,38.5],[-120.95,40.7],[-126.453,43.252]]}"#
+
+    @Test func encodesGooglesExample() throws {
+        let result = try CLI.run(["geo", "polyline", "encode"], input: Self.googleLine)
+        #expect(result.status == 0)
+        #expect(result.stdout == "_p~iF~ps|U_ulLnnqC_mqNvxq`@\n")
+    }
+
+    @Test func decodesGooglesExample() throws {
+        let result = try CLI.run(["geo", "polyline", "decode"], input: "_p~iF~ps|U_ulLnnqC_mqNvxq`@\n")
+        #expect(result.stdout == Self.googleLine + "\n")
+    }
+
+    @Test func precisionSixRoundTrips() throws {
+        let line = #"{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[126.978012,37.566535],[-0.000001,-33.87]]}}"#
+        let encoded = try CLI.run(["geo", "polyline", "encode", "--precision", "6"], input: line)
+        let decoded = try CLI.run(["geo", "polyline", "decode", "--precision", "6"], input: encoded.stdout)
+        #expect(decoded.stdout == #"{"type":"LineString","coordinates":[[126.978012,37.566535],[-0.000001,-33.87]]}"# + "\n")
+    }
+
+    @Test func emptyStringIsTheEmptyLine() throws {
+        #expect(try CLI.run(["geo", "polyline", "decode"], input: "").stdout == #"{"type":"LineString","coordinates":[]}"# + "\n")
+        #expect(try CLI.run(["geo", "polyline", "encode"], input: #"{"type":"LineString","coordinates":[]}"#).stdout == "\n")
+        let one = try CLI.run(["geo", "polyline", "encode"], input: #"{"type":"LineString","coordinates":[[127,37.5]]}"#)
+        // python polyline 2.0.4: polyline.encode([(37.5, 127)], 5)
+        #expect(one.stdout == "_f{cF_ucfW\n")
+    }
+
+    @Test func badInputIsOneSentence() throws {
+        let bad = try CLI.run(["geo", "polyline", "decode"], input: "abc!")
+        #expect(bad.status != 0)
+        #expect(bad.stderr == "Error: stdin: The encoded polyline is invalid at character 4: '!' is not a polyline character (? to ~).\n")
+        let json = try CLI.run(["geo", "polyline", "encode"], input: #"{"type":"Point","coordinates":[1,2]}"#)
+        #expect(json.status != 0)
+        #expect(json.stderr.hasPrefix("Error: stdin: "))
+        #expect(json.stderr.split(separator: "\n").count == 1)
+        let precision = try CLI.run(["geo", "polyline", "decode", "--precision", "7"], input: "")
+        #expect(precision.stderr == "Error: The precision 7 is invalid: an encoded polyline uses 5 or 6 digits.\n")
+    }
+
+    @Test func simplifyInDegreesKeepsWhatShapelyKeeps() throws {
+        // shapely.LineString([(127,37.5),(127.0001,37.50001),(127.0002,37.5),(127.01,37.5)])
+        //   .simplify(1e-5, preserve_topology=False) keeps points 0, 1 and 3.
+        let input = #"{"type":"LineString","coordinates":[[127,37.5],[127.0001,37.50001],[127.0002,37.5],[127.01,37.5]]}"#
+        let result = try CLI.run(["geo", "simplify", "--tolerance-deg", "0.00001"], input: input)
+        #expect(result.stdout == #"{"type":"LineString","coordinates":[[127,37.5],[127.0001,37.50001],[127.01,37.5]]}"# + "\n")
+    }
+
+    @Test func simplifyInMetresKeepsFeatureProperties() throws {
+        let input = #"{"type":"Feature","properties":{"이름":"산책"},"geometry":{"type":"LineString","coordinates":[[127,37.5],[127.0001,37.50001],[127.0002,37.5],[127.01,37.5]]}}"#
+        let result = try CLI.run(["geo", "simplify", "--tolerance", "5"], input: input)
+        #expect(result.stdout == #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[127,37.5],[127.01,37.5]]},"properties":{"이름":"산책"}}"# + "\n")
+    }
+
+    @Test func simplifyDropsCollapsedRings() throws {
+        let input = #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]],[[0.5,0.5],[0.5000001,0.5],[0.5,0.5000001],[0.5,0.5]]]}"#
+        let result = try CLI.run(["geo", "simplify", "--tolerance-deg", "0.001"], input: input)
+        #expect(result.stdout == #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}"# + "\n")
+    }
+
+    @Test func simplifyRejectsANegativeTolerance() throws {
+        let result = try CLI.run(["geo", "simplify", "--tolerance", "-1"], input: "")
+        #expect(result.status != 0)
+        #expect(result.stderr == "Error: The tolerance -1.0 is invalid: it must be 0 or more.\n")
+    }
+}
