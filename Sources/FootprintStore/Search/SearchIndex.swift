@@ -18,8 +18,11 @@ import GRDB
 /// pending places directly (``SearchIndex/pendingChanges(_:)``).
 ///
 /// `place_changes.indexed` says what the index holds for a pending place: 1 — the `old_*` values;
-/// 0 — nothing; `NULL` — unknown (a row written by SQL that is not ours): then ``fold(_:)``
-/// rebuilds the index, the one answer that is right whatever the index holds.
+/// 0 — nothing; `NULL` — unknown (a row written by SQL that is not ours, such as the bulk
+/// importer's `INSERT OR REPLACE INTO place_changes(place_id, deleted)`). `search_text` keeps a
+/// `docsize` row for every place it indexes, so a place that is absent from it is simply new;
+/// one that is present with unknown (or contradicting) old text makes ``fold(_:)`` rebuild the
+/// index, the one answer that is right whatever the index holds.
 enum SearchIndex {
     /// Below this many pending places ``fold(_:)`` always updates row by row; from it on, it
     /// compares with the table size (a rebuild reads every place).
@@ -39,6 +42,8 @@ enum SearchIndex {
             try rebuild(db)
             return
         }
+        // Unknown rows of places the index does not hold are new places.
+        try db.execute(sql: "UPDATE place_changes SET indexed = 0 WHERE indexed IS NULL")
         let textList = textColumns.joined(separator: ", ")
         let oldList = textColumns.map { "old_" + $0 }.joined(separator: ", ")
         let placeList = textColumns.map { "p." + $0 }.joined(separator: ", ")
@@ -70,16 +75,19 @@ enum SearchIndex {
     /// Whether the pending set calls for a rebuild: the index holds something unknown for a
     /// pending place, or so many are pending that reading every place is cheaper.
     private static func needsRebuild(_ db: Database) throws -> Bool {
-        // `search_text` keeps a `docsize` row for every place it indexes: a place recorded as new
-        // that the index holds after all (an `INSERT OR REPLACE` by another tool replaces a row
-        // without its DELETE trigger) is unknown too.
+        // A place recorded as new (or unknown) that the index holds after all — an `INSERT OR
+        // REPLACE` by another tool replaces a row without its DELETE trigger — has unknown text;
+        // so has one recorded as indexed that the index does not hold.
         let unknown = try Bool.fetchOne(
             db,
             sql: """
                 SELECT EXISTS (
                     SELECT 1 FROM place_changes c
-                    WHERE c.indexed IS NULL OR c.indexed NOT IN (0, 1)
-                        OR (c.indexed = 0 AND EXISTS (SELECT 1 FROM search_text_docsize d WHERE d.id = c.place_id)))
+                    WHERE CASE
+                        WHEN c.indexed = 1 THEN NOT EXISTS (SELECT 1 FROM search_text_docsize d WHERE d.id = c.place_id)
+                        WHEN c.indexed = 0 OR c.indexed IS NULL
+                            THEN EXISTS (SELECT 1 FROM search_text_docsize d WHERE d.id = c.place_id)
+                        ELSE 1 END)
                 """)
         if unknown == true { return true }
         let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM place_changes") ?? 0
