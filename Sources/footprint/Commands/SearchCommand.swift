@@ -1,0 +1,73 @@
+import ArgumentParser
+import FootprintGeo
+import FootprintStore
+
+/// `footprint search QUERY [--near LAT,LON] [--within M] [filters] [--since DATE] [--until DATE]
+/// [--limit N | --all] [--json]`.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Find places as Korean is typed: substrings, 초성, half-typed syllables, 한/영 mistypes.",
+        discussion: """
+            The query matches names that contain it with spaces ignored (스타벅스 강남 finds 스타벅스강남역점), \
+            then names holding all its words, then its Korean readings (ㅅㅌㅂㅅ, 스타벅, tmxkqjrtm), then \
+            category, tags, address and note. #야경 searches tags. Every character is searched for as written; \
+            a query that begins with '-' goes after '--': footprint search -- -카페
+            Example: footprint search 카페 --near 37.5665,126.978 --within 2000 --since 2024-05-01
+            """)
+
+    @ParentCommand var root: Footprint
+    @Argument(help: "The words to find; several words are one query.") var words: [String] = []
+    @Option(parsing: .unconditional, help: "Rank places nearer LAT,LON higher.") var near: PointArgument?
+    @Option(parsing: .unconditional, help: "Only places within M metres of --near.") var within: Double?
+    @OptionGroup var filters: FilterOptions
+    @Option(help: "Only places visited on or after this local date (YYYY-MM-DD).") var since: String?
+    @Option(help: "Only places visited on or before this local date (YYYY-MM-DD).") var until: String?
+    @OptionGroup var limits: LimitOptions
+    @OptionGroup var output: OutputOptions
+
+    var text: String { words.joined(separator: " ") }
+
+    func validate() throws {
+        if text.allSatisfy(\.isWhitespace) && filters.tags.isEmpty {
+            throw ValidationError(
+                "Give the text to search for, e.g. footprint search 카페 (a query that begins with '-' goes after '--').")
+        }
+        if within != nil && near == nil { throw ValidationError("--within needs --near LAT,LON to measure from.") }
+    }
+
+    func run() throws {
+        let query = SearchQuery(
+            text, near: try near?.coordinate(), withinMeters: within, filter: filters.placeFilter, visitedSince: since,
+            visitedUntil: until, limit: try limits.resolvedLimit())
+        let results = try root.openStore(.readOnly).search(query)
+        if output.json {
+            Output.json(.array(results.map(\.json)))
+            return
+        }
+        var table =
+            query.near == nil
+            ? Table("ID", "NAME", "CATEGORY", "LAT,LON", "TAGS", "MATCH")
+            : Table("ID", "NAME", "CATEGORY", "LAT,LON", "TAGS", "MATCH", "DISTANCE")
+        for result in results {
+            table.append(
+                result.place.tableCells + [result.match.description]
+                    + (result.distanceMeters.map { [DistanceText.meters($0)] } ?? []))
+        }
+        table.lines().forEach(Output.line)
+    }
+}
+
+extension SearchResult {
+    /// The place object of the CLI contract with `score`, `match` (the rule: `exact`, `prefix`,
+    /// `word_prefix`, `substring`, `all_words`, `chosung`, …, `other_field`), `match_position`
+    /// for the Korean readings, `match_field` and, for a keyboard mistype, `reading`.
+    var json: JSONValue {
+        var extra: [(key: String, value: JSONValue)] = [
+            ("score", .number(score)), ("match", .string(match.kind.description)),
+        ]
+        if let position = match.position { extra.append(("match_position", .string(position.description))) }
+        extra.append(("match_field", .string(match.field.rawValue)))
+        if let reading = match.reading { extra.append(("reading", .string(reading))) }
+        return place.json(distanceMeters: distanceMeters, extra: extra)
+    }
+}
