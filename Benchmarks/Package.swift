@@ -11,7 +11,9 @@ let package = Package(
     ],
     dependencies: [
         // The main package by path; its name is "Footprint" whatever the clone's folder is called.
-        .package(name: "Footprint", path: "..")
+        .package(name: "Footprint", path: ".."),
+        // The search tasks build the peers' FTS5 trigram table on the same file to compare with.
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -19,6 +21,8 @@ let package = Package(
             dependencies: [
                 .product(name: "FootprintGeo", package: "Footprint"),
                 .product(name: "FootprintStore", package: "Footprint"),
+                .product(name: "FootprintHangul", package: "Footprint"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ])
     ]
 )

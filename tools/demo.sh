@@ -37,5 +37,12 @@ step import-kakao.txt --db "$db" import places "$data/diary/kakao_search.json" -
 step nearby-cityhall.txt --db "$db" nearby --at 37.5663,126.9779 --radius 1500 --limit 10
 step nearby-seongsu-cafes.txt --db "$db" nearby --at 37.5445,127.0560 --k 5 --category 음식점
 step nearby-busan.json --db "$db" nearby --at 35.1151,129.0413 --k 3 --json
+# Korean search: two syllables, 초성, a half-typed syllable, 한/영 mistypes, a hashtag, near a point.
+step search-cafe.txt --db "$db" search 카페 --near 37.5445,127.0560 --limit 8
+step search-chosung.txt --db "$db" search ㅅㅌㅂㅅ
+step search-partial.txt --db "$db" search 서울숲ㅋ --limit 5
+step search-mistype.txt --db "$db" search tmxkqjrtm --limit 5
+step search-mistype-latin.json --db "$db" search ㅣㅊㅇㅊ --json
+step search-hashtag.txt --db "$db" search '#야경' --limit 5
 step export-places.txt --db "$db" export places -o "$out/places.geojson"
 step validate-export.txt geo validate "$out/places.geojson"

@@ -25,6 +25,12 @@ enum BenchmarkTasks {
         RadiusTask(),
         NearestTask(),
         ExportTask(),
+        SearchIndexBuildTask(),
+        SubstringTask(name: "fts_2syl", twoSyllables: true),
+        SubstringTask(name: "fts_3syl", twoSyllables: false),
+        RankedSearchTask(name: "search_ranked_near", twoSyllables: false),
+        RankedSearchTask(name: "search_ranked_near_2syl", twoSyllables: true),
+        ChosungSearchTask(),
     ]
 }
 

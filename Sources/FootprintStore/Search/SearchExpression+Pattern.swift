@@ -14,6 +14,9 @@ extension SearchExpression {
     /// Stretches are ANDed. `anchored` anchors a pattern made of one Hangul stretch to the start
     /// of the name (`^`), for the "whole or prefix" stage; it is `nil` for other patterns.
     static func pattern(_ pattern: MatchPattern, anchored: Bool = false) -> SearchExpression? {
+        if let texts = literalExpansion(of: pattern) {
+            return any(texts.compactMap(Phrase.init(literal:)).map { phrase($0, anchored: anchored) })
+        }
         var stretches: [[PatternUnit]] = []
         var current: [PatternUnit] = []
         var isHangul = true
@@ -40,6 +43,34 @@ extension SearchExpression {
             }
         }
         return all(phrases)
+    }
+
+    /// At most this many texts stand for a pattern with one syllable range.
+    static let maximumExpansion = 64
+
+    /// The texts a pattern of literal text and one small syllable range stands for: `강` + `나…낳`
+    /// is `강나`, `강낙`, … `강낳` — 28 exact look-ups instead of the broad 초성 bigram `ㄱㄴ`.
+    static func literalExpansion(of pattern: MatchPattern) -> [String]? {
+        var head = ""
+        var tail = ""
+        var ranges: [ClosedRange<Unicode.Scalar>]?
+        for unit in pattern.units {
+            switch unit {
+            case .text(let text):
+                if ranges == nil { head += text } else { tail += text }
+            case .syllable(let found):
+                guard ranges == nil else { return nil }
+                ranges = found
+            case .chosung:
+                return nil
+            }
+        }
+        guard let ranges else { return nil }
+        let count = ranges.reduce(0) { $0 + Int($1.upperBound.value - $1.lowerBound.value) + 1 }
+        guard count <= maximumExpansion else { return nil }
+        return ranges.flatMap { range in
+            (range.lowerBound.value...range.upperBound.value).compactMap(Unicode.Scalar.init).map { head + String($0) + tail }
+        }
     }
 
     /// One scalar position of a pattern.

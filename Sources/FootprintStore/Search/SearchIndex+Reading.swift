@@ -81,6 +81,8 @@ struct SearchRowView {
 
     /// The name's UTF-8 bytes, valid until the next step.
     var nameBytes: UnsafeBufferPointer<UInt8> { bytes(1) }
+    /// The tags' UTF-8 bytes as stored (`|`-joined), valid until the next step.
+    var tagBytes: UnsafeBufferPointer<UInt8> { bytes(3) }
 
     var name: String { text(1) ?? "" }
     var category: String? { text(2) }

@@ -14,6 +14,8 @@ struct SearchMatcher {
     let tags: [String]
     /// Whether tags may also match by prefix (`#야` → `야경`).
     let tagPrefixes: Bool
+    /// ``tags`` as UTF-8.
+    private let tagBytes: [[UInt8]]
     /// The query's patterns, compiled for names read straight from SQLite.
     let names: NameMatcher
     /// ``words`` as pattern elements.
@@ -30,6 +32,7 @@ struct SearchMatcher {
             tags = []
             tagPrefixes = false
         }
+        tagBytes = tags.map { Array($0.utf8) }
         hangul = HangulQuery(tags.isEmpty ? query.text : "")
         var literals: [(String, String?)] = hangul.isEmpty ? [] : [(hangul.normalized, nil)]
         for reading in hangul.readings {
@@ -107,14 +110,27 @@ struct SearchMatcher {
         return nil
     }
 
+    /// Tags compared as stored (normalized, `|`-joined) on SQLite's bytes: a hashtag search can
+    /// judge tens of thousands of places.
     private func tagMatch(_ row: SearchRowView) -> (match: SearchMatch, fit: Double)? {
-        let placeTags = Hashtag.decode(row.tags)
+        let bytes = row.tagBytes
         var best: SearchMatch.Kind?
-        for tag in tags {
-            if placeTags.contains(tag) { return (SearchMatch(kind: .tag, field: .tags), Self.fit(length: placeTags.count)) }
-            if tagPrefixes && placeTags.contains(where: { $0.hasPrefix(tag) }) { best = .tagPrefix }
+        var segments = 0
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x7C {
+            let segment = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            start = index + 1
+            guard !segment.isEmpty else { continue }
+            segments += 1
+            for tag in tagBytes {
+                if segment.elementsEqual(tag) {
+                    best = .tag
+                } else if tagPrefixes && best == nil && segment.starts(with: tag) {
+                    best = .tagPrefix
+                }
+            }
         }
-        return best.map { (SearchMatch(kind: $0, field: .tags), Self.fit(length: placeTags.count)) }
+        return best.map { (SearchMatch(kind: $0, field: .tags), Self.fit(length: segments)) }
     }
 
     /// The other fields, search-normalized, in the order they are reported.

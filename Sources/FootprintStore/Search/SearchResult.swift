@@ -122,7 +122,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
     /// `chosung`, `chosung/prefix`, `other_field/address`, …: the kind, then the position or field.
     public var description: String {
         if let position { return "\(kind)/\(position)" }
-        if field != .name { return "\(kind)/\(field.rawValue)" }
+        if kind == .otherField || kind == .otherFieldAllWords { return "\(kind)/\(field.rawValue)" }
         return kind.description
     }
 }
