@@ -34,7 +34,8 @@ extension FootprintStore {
     public func placeIDs(nameContaining text: String) throws -> [Int64] {
         let normalized = HangulNormalization.searchNormalized(text)
         guard !normalized.isEmpty, let phrase = SearchExpression.Phrase(literal: text) else {
-            throw FootprintStoreError.invalidValue(name: "search text", value: "“\(text)”", reason: "give the words to search for")
+            throw FootprintStoreError.invalidValue(
+                name: "search text", value: "“\(text)”", reason: "give the words to search for")
         }
         return try read { db in
             let pending = try PendingChanges(db)

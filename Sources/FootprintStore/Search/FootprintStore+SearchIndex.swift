@@ -38,7 +38,9 @@ extension FootprintStore {
             }
             // Pending changes first: they hold the text the other part still indexes.
             try SearchIndex.fold(db)
-            if parts.contains(.names) { try db.execute(sql: "INSERT INTO search_names(search_names) VALUES ('rebuild')") }
+            if parts.contains(.names) {
+                try db.execute(sql: "INSERT INTO search_names(search_names) VALUES ('rebuild')")
+            }
             if parts.contains(.text) { try db.execute(sql: "INSERT INTO search_text(search_text) VALUES ('rebuild')") }
         }
     }

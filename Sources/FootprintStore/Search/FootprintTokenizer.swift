@@ -25,7 +25,9 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
         for argument in arguments {
             switch argument {
             case "chosung": options.insert(.chosung)
-            default: throw DatabaseError(resultCode: .SQLITE_ERROR, message: "unknown footprint tokenizer option \(argument)")
+            default:
+                throw DatabaseError(
+                    resultCode: .SQLITE_ERROR, message: "unknown footprint tokenizer option \(argument)")
             }
         }
         document = SearchTokenizer(options: options)

@@ -69,7 +69,9 @@ extension SearchExpression {
         let count = ranges.reduce(0) { $0 + Int($1.upperBound.value - $1.lowerBound.value) + 1 }
         guard count <= maximumExpansion else { return nil }
         return ranges.flatMap { range in
-            (range.lowerBound.value...range.upperBound.value).compactMap(Unicode.Scalar.init).map { head + String($0) + tail }
+            (range.lowerBound.value...range.upperBound.value).compactMap(Unicode.Scalar.init).map {
+                head + String($0) + tail
+            }
         }
     }
 

@@ -38,7 +38,8 @@ struct SearchExpression: Hashable, Sendable {
         var isComplete: Bool
 
         func text(anchored: Bool) -> String {
-            let body = terms.map { SearchExpression.quoted($0.text) + ($0.isPrefix ? "*" : "") }.joined(separator: " + ")
+            let body = terms.map { SearchExpression.quoted($0.text) + ($0.isPrefix ? "*" : "") }.joined(
+                separator: " + ")
             return anchored ? "^" + body : body
         }
     }
@@ -102,7 +103,9 @@ extension SearchExpression.Phrase {
     /// 2 for a Hangul bigram token, 1 for a unigram, 0 for a word.
     static func hangulCount(_ token: String) -> Int {
         let scalars = token.unicodeScalars
-        guard let first = scalars.first, HangulSyllable(first) != nil || Jamo.isCompatibilityJamo(first) else { return 0 }
+        guard let first = scalars.first, HangulSyllable(first) != nil || Jamo.isCompatibilityJamo(first) else {
+            return 0
+        }
         return scalars.count
     }
 }

@@ -93,7 +93,9 @@ struct SearchRowView {
     var note: String? { text(7) }
 
     private func bytes(_ column: CInt) -> UnsafeBufferPointer<UInt8> {
-        guard let pointer = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let pointer = sqlite3_column_text(handle, column) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
         return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
 

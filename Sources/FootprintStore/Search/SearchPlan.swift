@@ -46,11 +46,16 @@ struct SearchPlan {
         if let exactPhrase, hangul.chosungShape != .chosungOnly {
             if exactPhrase.isComplete {
                 stages.append(
-                    Stage(source: .names(.phrase(exactPhrase, anchored: true)), completeBelow: SearchMatch.Kind.wordPrefix.rawValue))
+                    Stage(
+                        source: .names(.phrase(exactPhrase, anchored: true)),
+                        completeBelow: SearchMatch.Kind.wordPrefix.rawValue))
             }
-            stages.append(Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))
+            stages.append(
+                Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))
         }
-        let wordPhrases = matcher.words.compactMap { SearchExpression.Phrase(literal: $0) }.map { SearchExpression.phrase($0) }
+        let wordPhrases = matcher.words.compactMap { SearchExpression.Phrase(literal: $0) }.map {
+            SearchExpression.phrase($0)
+        }
         if wordPhrases.count >= 2, let all = SearchExpression.all(wordPhrases) {
             stages.append(Stage(source: .names(all), completeBelow: SearchMatch.firstReadingTier))
         }
@@ -77,7 +82,8 @@ struct SearchPlan {
                 stages.append(Stage(source: .names(any), completeBelow: first + 4))
             }
         }
-        let literalPhrases = ([query.text] + hangul.readings.map(\.text)).compactMap(SearchExpression.Phrase.init(literal:))
+        let literalPhrases = ([query.text] + hangul.readings.map(\.text)).compactMap(
+            SearchExpression.Phrase.init(literal:))
         if let any = SearchExpression.any(literalPhrases.map { .phrase($0) }) {
             stages.append(Stage(source: .text(any), completeBelow: SearchMatch(kind: .otherField).tier + 1))
         }

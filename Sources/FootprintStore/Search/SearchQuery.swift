@@ -56,7 +56,8 @@ public struct SearchQuery: Hashable, Sendable {
         if let withinMeters {
             guard near != nil else {
                 throw FootprintStoreError.invalidValue(
-                    name: "radius", value: formattedNumber(withinMeters), reason: "a radius needs a point to measure from")
+                    name: "radius", value: formattedNumber(withinMeters),
+                    reason: "a radius needs a point to measure from")
             }
             guard withinMeters.isFinite, withinMeters >= 0 else {
                 throw FootprintStoreError.invalidValue(

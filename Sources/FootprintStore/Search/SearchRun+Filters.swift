@@ -21,7 +21,8 @@ extension SearchRun {
     /// Every place within `radiusMeters` of `center` (exact), from the R*Tree's boxes and the
     /// exact geodesic for those near the edge (the candidates of ``FootprintStore/placeIDs(within:of:filter:)``).
     static func placeIDs(_ db: Database, within radiusMeters: Double, of center: Coordinate) throws -> Set<Int64> {
-        let candidates = try FootprintStore.candidates(db, center: center, radiusMeters: radiusMeters, filter: PlaceFilter())
+        let candidates = try FootprintStore.candidates(
+            db, center: center, radiusMeters: radiusMeters, filter: PlaceFilter())
         var ids = Set<Int64>()
         var uncertain: [Int64] = []
         for candidate in candidates {

@@ -38,7 +38,9 @@ struct SearchRun {
         } else {
             inside = nil
         }
-        flat = query.near.flatMap { FlatDistance.isUsable(center: $0, radiusMeters: 0) ? FlatDistance(center: $0) : nil }
+        flat = query.near.flatMap {
+            FlatDistance.isUsable(center: $0, radiusMeters: 0) ? FlatDistance(center: $0) : nil
+        }
     }
 
     /// Every stage that can still change the first `limit` results, then the ranking.
@@ -80,7 +82,8 @@ struct SearchRun {
                     guard exact <= radius else { return }
                     distance = exact
                 } else {
-                    distance = flat?.estimate(latitude: row.latitude, longitude: row.longitude)
+                    distance =
+                        flat?.estimate(latitude: row.latitude, longitude: row.longitude)
                         ?? Geodesic.distance(from: near, to: coordinate)
                 }
             }
@@ -146,7 +149,9 @@ struct SearchRun {
 
     /// The last visit's local date of each place that has one, as a UTC midnight.
     private func lastVisitDates(_ ids: [Int64]) throws -> [Int64: Date] {
-        guard !ids.isEmpty, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM visits)") == true else { return [:] }
+        guard !ids.isEmpty, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM visits)") == true else {
+            return [:]
+        }
         var dates: [Int64: Date] = [:]
         let idList = "[" + ids.map(String.init).joined(separator: ",") + "]"
         let rows = try Row.fetchCursor(

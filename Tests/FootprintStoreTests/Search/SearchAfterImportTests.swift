@@ -18,7 +18,8 @@ import Testing
     @Test func importedPlacesAreFoundBeforeAndAfterTheFold() throws {
         let temporary = try TemporaryStore()
         let store = temporary.store
-        _ = try store.addPlace(Place(name: "서울숲", coordinate: Coordinate(uncheckedLatitude: 37.5444, longitude: 127.0374)))
+        _ = try store.addPlace(
+            Place(name: "서울숲", coordinate: Coordinate(uncheckedLatitude: 37.5444, longitude: 127.0374)))
         try importCSV(
             store, temporary.directory,
             "id,name,lat,lon,category\np1,스타벅스 성수역점,37.54438,127.05585,카페\np2,블루보틀 성수,37.54793,127.04521,카페\n")

@@ -44,7 +44,9 @@ import Testing
         #expect(completions.contains(#"("강남")"#))
         #expect(completions.components(separatedBy: " OR ").count == 28)
         #expect(expressions("ㄱ", .chosung) == [#""ㄱ"*"#])
-        let anchored = HangulQuery("ㅅㅌ").patterns.first { $0.rule == .chosung }.flatMap { SearchExpression.pattern($0, anchored: true) }
+        let anchored = HangulQuery("ㅅㅌ").patterns.first { $0.rule == .chosung }.flatMap {
+            SearchExpression.pattern($0, anchored: true)
+        }
         #expect(anchored?.text == #"^"ㅅㅌ""#)
     }
 

@@ -18,10 +18,22 @@ import Testing
     init() throws {
         temporary = try TemporaryStore()
         let places: [(key: String, place: Place)] = [
-            ("cityHall", Place(name: "스타벅스 시청점", coordinate: Self.cityHall, category: "음식점 > 카페", tags: ["커피", "야경"], likes: 10)),
-            ("gangnam", Place(name: "스타벅스 강남점", coordinate: Self.gangnam, category: "음식점 > 카페", tags: ["커피"], likes: 10)),
-            ("busan", Place(name: "스타벅스 부산점", coordinate: Self.busan, category: "음식점 > 카페", tags: ["야시장"], likes: 5000)),
-            ("park", Place(name: "서울숲", coordinate: Self.cityHall, category: "공원", tags: ["야경", "산책"], note: "스타벅스 근처")),
+            (
+                "cityHall",
+                Place(name: "스타벅스 시청점", coordinate: Self.cityHall, category: "음식점 > 카페", tags: ["커피", "야경"], likes: 10)
+            ),
+            (
+                "gangnam",
+                Place(name: "스타벅스 강남점", coordinate: Self.gangnam, category: "음식점 > 카페", tags: ["커피"], likes: 10)
+            ),
+            (
+                "busan",
+                Place(name: "스타벅스 부산점", coordinate: Self.busan, category: "음식점 > 카페", tags: ["야시장"], likes: 5000)
+            ),
+            (
+                "park",
+                Place(name: "서울숲", coordinate: Self.cityHall, category: "공원", tags: ["야경", "산책"], note: "스타벅스 근처")
+            ),
             ("twinA", Place(name: "카페 온담", coordinate: Self.gangnam, category: "음식점 > 카페")),
             ("twinB", Place(name: "카페 온담", coordinate: Self.gangnam, category: "음식점 > 카페")),
         ]
@@ -86,7 +98,8 @@ import Testing
         let june = try LocalTime(iso8601: "2024-06-10T09:00+09:00")
         _ = try store.addVisit(Visit(placeID: ids["gangnam"], arrived: may))
         _ = try store.addVisit(Visit(placeID: ids["busan"], arrived: june))
-        #expect(try names(SearchQuery("스타벅스", filter: PlaceFilter(visited: true))).sorted() == ["스타벅스 강남점", "스타벅스 부산점"])
+        #expect(
+            try names(SearchQuery("스타벅스", filter: PlaceFilter(visited: true))).sorted() == ["스타벅스 강남점", "스타벅스 부산점"])
         #expect(try names(SearchQuery("스타벅스", visitedSince: "2024-05-01", visitedUntil: "2024-05-31")) == ["스타벅스 강남점"])
         #expect(try names(SearchQuery("스타벅스", visitedSince: "2024-06-01")) == ["스타벅스 부산점"])
         // Recency lifts the visited places above the unvisited twin of equal likes.

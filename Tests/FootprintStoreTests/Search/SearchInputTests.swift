@@ -13,7 +13,8 @@ import Testing
         ":", "name:카페", "name : 카페", "{name}: 카페", "tags:야경", "NEAR", "NEAR(카페 서울)", "NEAR(\"a\" \"b\", 2)", "카페 AND",
         "AND", "OR", "NOT", "카페 OR 서울", "카페 NOT 서울", "NOT 카페", "(", ")", "(카페", "카페)", "((()))", "+", "카페 + 서울",
         "%", "_", "%카페%", "\\", "\\\"", ";", "'; DROP TABLE places; --", "ㅏ", "ㅢ", "ㄳ", "ㄱㄱㄱㄱㄱㄱㄱㄱㄱㄱ", "ㅋ", "ᄀ", "ᅡ",
-        "\u{1100}\u{1161}\u{11A8}", "☕️", "😀카페", "🇰🇷", "\u{0}", "\u{1}", "\u{200B}", "\u{FEFF}카페", "ＣＧＶ", "＃야경", "#", "##",
+        "\u{1100}\u{1161}\u{11A8}", "☕️", "😀카페", "🇰🇷", "\u{0}", "\u{1}", "\u{200B}", "\u{FEFF}카페", "ＣＧＶ", "＃야경", "#",
+        "##",
         "# 야경", "#\"", "#*", "\t카페\n", String(repeating: "가", count: 10_000), String(repeating: "ㅅ", count: 10_000),
         String(repeating: "a\"(*", count: 2_500), "x" + String(repeating: " OR x", count: 2_000),
     ]
@@ -50,8 +51,10 @@ import Testing
             _ = try temporary.store.addPlace(Place(name: name, coordinate: seoul))
         }
         func names(_ text: String) throws -> [String] {
-            try temporary.store.search(SearchQuery(text)).filter { $0.match.kind.rawValue <= SearchMatch.Kind.substring.rawValue }
-                .map(\.place.name)
+            try temporary.store.search(SearchQuery(text)).filter {
+                $0.match.kind.rawValue <= SearchMatch.Kind.substring.rawValue
+            }
+            .map(\.place.name)
         }
         #expect(try names("\"따옴표\"") == ["\"따옴표\" 카페*"])
         #expect(try names("카페*") == ["\"따옴표\" 카페*"])
@@ -64,8 +67,10 @@ import Testing
     @Test func anEmptyQueryIsAUsageError() throws {
         let temporary = try TemporaryStore()
         for text in ["", "   ", "\n\t", "#", "＃ "] {
-            #expect(throws: FootprintStoreError.invalidValue(
-                name: "search text", value: "“\(text)”", reason: "give the words or the #tag to search for")) {
+            #expect(
+                throws: FootprintStoreError.invalidValue(
+                    name: "search text", value: "“\(text)”", reason: "give the words or the #tag to search for")
+            ) {
                 try temporary.store.search(SearchQuery(text))
             }
         }
@@ -75,20 +80,30 @@ import Testing
     @Test func badValuesAreOneSentence() throws {
         let temporary = try TemporaryStore()
         let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
-        #expect(throws: FootprintStoreError.invalidValue(name: "radius", value: "500", reason: "a radius needs a point to measure from")) {
+        #expect(
+            throws: FootprintStoreError.invalidValue(
+                name: "radius", value: "500", reason: "a radius needs a point to measure from")
+        ) {
             try temporary.store.search(SearchQuery("카페", withinMeters: 500))
         }
-        #expect(throws: FootprintStoreError.invalidValue(name: "radius", value: "-5", reason: "it must be 0 metres or more")) {
+        #expect(
+            throws: FootprintStoreError.invalidValue(name: "radius", value: "-5", reason: "it must be 0 metres or more")
+        ) {
             try temporary.store.search(SearchQuery("카페", near: seoul, withinMeters: -5))
         }
         #expect(throws: FootprintStoreError.invalidValue(name: "limit", value: "0", reason: "it must be 1 or more")) {
             try temporary.store.search(SearchQuery("카페", limit: 0))
         }
-        #expect(throws: FootprintStoreError.invalidValue(
-            name: "start date", value: "“2024-02-30”", reason: "write it as a date YYYY-MM-DD, e.g. 2024-05-01")) {
+        #expect(
+            throws: FootprintStoreError.invalidValue(
+                name: "start date", value: "“2024-02-30”", reason: "write it as a date YYYY-MM-DD, e.g. 2024-05-01")
+        ) {
             try temporary.store.search(SearchQuery("카페", visitedSince: "2024-02-30"))
         }
-        #expect(throws: FootprintStoreError.invalidValue(name: "end date", value: "2024-04-01", reason: "it is before the start date 2024-05-01")) {
+        #expect(
+            throws: FootprintStoreError.invalidValue(
+                name: "end date", value: "2024-04-01", reason: "it is before the start date 2024-05-01")
+        ) {
             try temporary.store.search(SearchQuery("카페", visitedSince: "2024-05-01", visitedUntil: "2024-04-01"))
         }
     }

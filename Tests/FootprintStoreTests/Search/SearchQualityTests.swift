@@ -17,7 +17,8 @@ import Testing
         let names: [Int64: String]
 
         init() throws {
-            let url = try #require(Bundle.module.url(forResource: "names", withExtension: "txt", subdirectory: "Fixtures/search"))
+            let url = try #require(
+                Bundle.module.url(forResource: "names", withExtension: "txt", subdirectory: "Fixtures/search"))
             let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
             temporary = try TemporaryStore()
             var names: [Int64: String] = [:]
@@ -25,7 +26,8 @@ import Testing
                 for (index, name) in lines.enumerated() {
                     // A deterministic scatter over Seoul.
                     let coordinate = Coordinate(
-                        uncheckedLatitude: 37.45 + Double(index * 37 % 101) / 400, longitude: 126.8 + Double(index * 53 % 97) / 240)
+                        uncheckedLatitude: 37.45 + Double(index * 37 % 101) / 400,
+                        longitude: 126.8 + Double(index * 53 % 97) / 240)
                     var place = Place(name: name, coordinate: coordinate)
                     try place.insert(db)
                     names[place.id!] = name
@@ -142,7 +144,9 @@ import Testing
         let words = try fixture.store.search(SearchQuery("강남 스타벅스", limit: nil))
         #expect(words.first?.place.name == "강남 스타벅스")
         #expect(words.first?.match.kind == .exact)
-        #expect(Set(words.filter { $0.match.kind == .allWords }.map(\.place.name)).isSuperset(of: ["스타벅스 강남점", "스타벅스 강남역점"]))
+        #expect(
+            Set(words.filter { $0.match.kind == .allWords }.map(\.place.name)).isSuperset(of: ["스타벅스 강남점", "스타벅스 강남역점"])
+        )
     }
 
     @Test func theIndexAndTheFastMatcherAgreeWithHangulQuery() throws {

@@ -15,7 +15,9 @@ import Testing
             ("CGV 강남", "37.5012,127.0262", "문화 > 영화관", "영화"), ("-카페 하나", "37.55,127.0", "음식점 > 카페", "디저트"),
             ("까치", "37.56,126.98", "음식점", "야시장"),
         ] {
-            let added = try CLI.run(["--db", db, "place", "add", "--name=\(name)", "--at", at, "--category", category, "--tag", tag])
+            let added = try CLI.run([
+                "--db", db, "place", "add", "--name=\(name)", "--at", at, "--category", category, "--tag", tag,
+            ])
             #expect(added.status == 0, "\(added.stderr)")
         }
     }
@@ -30,10 +32,12 @@ import Testing
         let objects = try json(["스타벅스", "강남", "--near", "37.4979,127.0276"])
         #expect(objects.map { $0["name"] as? String } == ["스타벅스 강남역점"])
         let first = objects[0]
-        #expect(Array(first.keys).sorted() == [
-            "address", "category", "distance_m", "id", "lat", "likes", "lon", "match", "match_field", "name", "score",
-            "source", "source_id", "tags",
-        ])
+        #expect(
+            Array(first.keys).sorted() == [
+                "address", "category", "distance_m", "id", "lat", "likes", "lon", "match", "match_field", "name",
+                "score",
+                "source", "source_id", "tags",
+            ])
         #expect(first["match"] as? String == "prefix")
         #expect(first["distance_m"] as? Double == 0)
         #expect((first["score"] as? Double ?? 0) > 1)
@@ -78,7 +82,8 @@ import Testing
         let negative = try CLI.run(["--db", db, "search", "카페", "--near", "37.5,127", "--within", "-5"])
         #expect(negative.stderr == "Error: The radius -5 is invalid: it must be 0 metres or more.\n")
         let date = try CLI.run(["--db", db, "search", "카페", "--since", "May"])
-        #expect(date.stderr == "Error: The start date “May” is invalid: write it as a date YYYY-MM-DD, e.g. 2024-05-01.\n")
+        #expect(
+            date.stderr == "Error: The start date “May” is invalid: write it as a date YYYY-MM-DD, e.g. 2024-05-01.\n")
         let missing = try CLI.run(["--db", directory.file("none.sqlite").path, "search", "카페"])
         #expect(missing.stderr.contains("footprint init"))
     }
@@ -91,7 +96,10 @@ import Testing
     }
 
     @Test func filtersAndLimits() throws {
-        #expect(try json(["스타벅스", "--near", "37.5650,126.9770", "--within", "1000"]).map { $0["name"] as? String } == ["스타벅스 시청점"])
+        #expect(
+            try json(["스타벅스", "--near", "37.5650,126.9770", "--within", "1000"]).map { $0["name"] as? String } == [
+                "스타벅스 시청점"
+            ])
         #expect(try json(["카페", "--category", "음식점 > 카페", "--limit", "1"]).count == 1)
         #expect(try json(["카페", "--all"]).count == 3)
         #expect(try json(["--tag", "영화"]).map { $0["name"] as? String } == ["CGV 강남"])

@@ -21,7 +21,9 @@ enum SearchDatabase {
     /// The names of `places.csv` (column 2; the peers' generator writes no quotes), spaces kept.
     static func names(_ dataset: Dataset) throws -> [String] {
         let url = dataset.folder.appendingPathComponent("places.csv")
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw BenchmarkError("cannot read \(url.path)") }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw BenchmarkError("cannot read \(url.path)")
+        }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().map { line in
             let fields = line.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
             return fields.count > 1 ? String(fields[1]) : ""
@@ -92,7 +94,9 @@ struct SearchIndexBuildTask: BenchmarkTask {
             trigramTimes += time
         }
         try queue.read { db in
-            trigramBytes = try Int.fetchOne(db, sql: "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'peer\\_trigram\\_%' ESCAPE '\\'") ?? 0
+            trigramBytes =
+                try Int.fetchOne(
+                    db, sql: "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'peer\\_trigram\\_%' ESCAPE '\\'") ?? 0
         }
         try queue.writeWithoutTransaction { db in try db.execute(sql: "DROP TABLE peer_trigram") }
         try queue.close()
@@ -102,9 +106,17 @@ struct SearchIndexBuildTask: BenchmarkTask {
             extra: [
                 ("name_index_bytes", .number(Double(size.nameBytes))),
                 ("trigram_bytes", .number(Double(trigramBytes))),
-                ("size_ratio", .number(BenchmarkRecord.rounded(Double(size.nameBytes) / Double(max(1, trigramBytes)), 3))),
+                (
+                    "size_ratio",
+                    .number(BenchmarkRecord.rounded(Double(size.nameBytes) / Double(max(1, trigramBytes)), 3))
+                ),
                 ("trigram_median_ms", .number(BenchmarkRecord.rounded(trigram.medianMs, 3))),
-                ("time_ratio", .number(BenchmarkRecord.rounded(BenchmarkRecord(task: "", n: 0, timesMs: times).medianMs / trigram.medianMs, 3))),
+                (
+                    "time_ratio",
+                    .number(
+                        BenchmarkRecord.rounded(
+                            BenchmarkRecord(task: "", n: 0, timesMs: times).medianMs / trigram.medianMs, 3))
+                ),
                 ("text_index_build_ms", .number(BenchmarkRecord.rounded(textTimes[0], 3))),
                 ("text_index_bytes", .number(Double(size.textBytes))),
             ])
@@ -151,12 +163,15 @@ struct RankedSearchTask: BenchmarkTask {
     func measure(on dataset: Dataset, runs: RunCounts) throws -> BenchmarkRecord {
         let store = try SearchDatabase.store(dataset)
         let queries = try Queries(folder: dataset.folder)
-        let arguments = zip(queries.terms(twoSyllables: twoSyllables), queries.radiusCenters).map { SearchQuery($0, near: $1, limit: 20) }
+        let arguments = zip(queries.terms(twoSyllables: twoSyllables), queries.radiusCenters).map {
+            SearchQuery($0, near: $1, limit: 20)
+        }
         let (totals, operations, results) = try timeBatch(arguments, runs: runs.count(n: dataset.placeCount)) {
             try store.search($0).count
         }
         return BenchmarkRecord(
-            task: name, n: dataset.placeCount, runTotalsMs: totals, operationTimesMs: operations, batch: arguments.count,
+            task: name, n: dataset.placeCount, runTotalsMs: totals, operationTimesMs: operations,
+            batch: arguments.count,
             extra: [("total_results", .number(Double(results.reduce(0, +))))])
     }
 }
@@ -168,12 +183,15 @@ struct ChosungSearchTask: BenchmarkTask {
 
     func measure(on dataset: Dataset, runs: RunCounts) throws -> BenchmarkRecord {
         let store = try SearchDatabase.store(dataset)
-        let arguments = try Queries(folder: dataset.folder).threeSyllableTerms.map { SearchQuery(Chosung.of($0), limit: 20) }
+        let arguments = try Queries(folder: dataset.folder).threeSyllableTerms.map {
+            SearchQuery(Chosung.of($0), limit: 20)
+        }
         let (totals, operations, results) = try timeBatch(arguments, runs: runs.count(n: dataset.placeCount)) {
             try store.search($0).count
         }
         return BenchmarkRecord(
-            task: name, n: dataset.placeCount, runTotalsMs: totals, operationTimesMs: operations, batch: arguments.count,
+            task: name, n: dataset.placeCount, runTotalsMs: totals, operationTimesMs: operations,
+            batch: arguments.count,
             extra: [("total_results", .number(Double(results.reduce(0, +))))])
     }
 }
