@@ -25,6 +25,7 @@ enum BenchmarkTasks {
         RadiusTask(),
         NearestTask(),
         ExportTask(),
+        ColdCLITask(),
     ]
 }
 
