@@ -23,5 +23,10 @@ if ! (cd "$root/Benchmarks" && "$swift" build -c release --product footprint-ben
   echo "peers-extra: building Benchmarks failed" >&2
   exit 1
 fi
+if ! (cd "$root" && "$swift" build -c release --product footprint) >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "peers-extra: building footprint failed" >&2
+  exit 1
+fi
 bin="$(cd "$root/Benchmarks" && "$swift" build -c release --show-bin-path)/footprint-bench"
-"$bin" "$data"
+FOOTPRINT_CLI="$(cd "$root" && "$swift" build -c release --show-bin-path)/footprint" "$bin" "$data"
