@@ -17,12 +17,17 @@ struct SearchCommand: ParsableCommand {
             """)
 
     @ParentCommand var root: Footprint
-    @Argument(help: "The words to find; several words are one query.") var words: [String] = []
-    @Option(parsing: .unconditional, help: "Rank places nearer LAT,LON higher.") var near: PointArgument?
-    @Option(parsing: .unconditional, help: "Only places within M metres of --near.") var within: Double?
+    @Argument(help: ArgumentHelp("The words to find; several words are one query.", valueName: "query")) var words:
+        [String] = []
+    @Option(parsing: .unconditional, help: ArgumentHelp("Rank places nearer this point higher.", valueName: "LAT,LON"))
+    var near: PointArgument?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only places within M metres of --near.", valueName: "M"))
+    var within: Double?
     @OptionGroup var filters: FilterOptions
-    @Option(help: "Only places visited on or after this local date (YYYY-MM-DD).") var since: String?
-    @Option(help: "Only places visited on or before this local date (YYYY-MM-DD).") var until: String?
+    @Option(help: ArgumentHelp("Only places visited on or after this local date.", valueName: "YYYY-MM-DD")) var since:
+        String?
+    @Option(help: ArgumentHelp("Only places visited on or before this local date.", valueName: "YYYY-MM-DD")) var until:
+        String?
     @OptionGroup var limits: LimitOptions
     @OptionGroup var output: OutputOptions
 
