@@ -6,7 +6,8 @@ struct Footprint: AsyncParsableCommand {
         commandName: "footprint",
         abstract: "A personal map diary: places, routes, Korean search and maps, offline.",
         subcommands: [
-            InitCommand.self, ImportCommand.self, PlaceCommand.self, VisitCommand.self, SearchCommand.self, NearbyCommand.self,
+            InitCommand.self, ImportCommand.self, PlaceCommand.self, VisitCommand.self, SearchCommand.self,
+            NearbyCommand.self,
             ExportCommand.self, GeoCommand.self,
         ])
 
