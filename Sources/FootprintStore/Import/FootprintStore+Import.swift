@@ -112,6 +112,9 @@ extension FootprintStore {
         try mapErrors {
             try writer.writeWithoutTransaction { db in try run.run(db, into: &summary, progress: progress) }
         }
+        // The batches recorded what they changed; fold it into the search index now, so reads do
+        // not check every imported row one by one until the next write.
+        try updateSearchIndex()
         return summary
     }
 }

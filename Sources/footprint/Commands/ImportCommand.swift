@@ -63,8 +63,6 @@ struct ImportPlacesCommand: ParsableCommand {
         let summary: ImportSummary
         do {
             summary = try store.importPlaces(importFile) { bar.show($0) }
-            // The importer writes its own batches; the search index catches up once, at the end.
-            try store.updateSearchIndex()
             bar.finish()
         } catch {
             bar.finish()

@@ -21,11 +21,8 @@ final class PlaceBatchWriter {
     private let select: RawStatement
     private let update: RawStatement
     private let selectRemoved: RawStatement
-    private let recordChange: RawStatement
     /// Points for the spatial index.
     private(set) var index = SpatialIndexUpdate()
-    /// Ids of updated rows, for `place_changes`.
-    private(set) var updatedIDs: [Int64] = []
 
     /// Prepares the batch's statements. `checksRemoved` is false when `removed_sources` holds
     /// nothing for `source`, which saves a look-up per row.
@@ -59,8 +56,6 @@ final class PlaceBatchWriter {
                 """)
         selectRemoved = try RawStatement(
             db, path: path, sql: "SELECT 1 FROM removed_sources WHERE source = ?1 AND source_id = ?2")
-        recordChange = try RawStatement(
-            db, path: path, sql: "INSERT OR REPLACE INTO place_changes(place_id, deleted) VALUES (?1, 0)")
         insert.bind(10, source)
         insert.bind(15, timestamp)
         select.bind(1, source)
@@ -121,7 +116,6 @@ final class PlaceBatchWriter {
         bindFields(update, merged)
         update.bind(16, id)
         try update.run()
-        updatedIDs.append(id)
         if !samePoint { index.add(id: id, longitude: merged.longitude, latitude: merged.latitude, moved: true) }
         return .updated
     }
@@ -142,16 +136,16 @@ final class PlaceBatchWriter {
         SpatiaLiteBlob.withPoint(longitude: place.longitude, latitude: place.latitude) { statement.bind(14, blob: $0) }
     }
 
-    /// Records the batch's changed places in `place_changes`, as the triggers
-    /// `place_changes_insert`/`_update` would have: inserted rows are the ids above `firstNewID`.
+    /// Records the batch's new places in `place_changes`, as the trigger `place_changes_insert`
+    /// would have (new, not indexed): they are the ids above `lastIDBefore`. Updated places were
+    /// recorded, with the text the index holds, by `place_changes_update`, which stays in force.
     func recordChanges(_ db: Database, insertedAbove lastIDBefore: Int64) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO place_changes(place_id, deleted) SELECT id, 0 FROM places WHERE id > ?",
+            sql: """
+                INSERT INTO place_changes(place_id, deleted, indexed) SELECT id, 0, 0 FROM places WHERE id > ?
+                ON CONFLICT(place_id) DO UPDATE SET deleted = excluded.deleted
+                """,
             arguments: [lastIDBefore])
-        for id in updatedIDs {
-            recordChange.bind(1, id)
-            try recordChange.run()
-        }
     }
 }
 
