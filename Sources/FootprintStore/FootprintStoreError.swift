@@ -6,6 +6,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case notAFootprintDatabase(path: String, reason: String)
     /// The file was written by a newer Footprint whose schema this build does not know.
     case newerSchema(path: String, migration: String)
+    /// A read-only command met a file whose schema is older than this build's (or empty).
+    case olderSchema(path: String)
     /// A write was asked of a store opened read-only.
     case readOnly(path: String)
     /// `mod_spatialite` could not be loaded.
@@ -32,6 +34,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "The database \(path) does not exist; create it with `footprint init`."
         case .notAFootprintDatabase(let path, let reason):
             return "\(path) is not a Footprint database (\(reason)); nothing was changed."
+        case .olderSchema(let path):
+            return "\(path) was written by an older Footprint; upgrade it with `footprint --db \(path) init`."
         case .newerSchema(let path, let migration):
             return "\(path) was written by a newer Footprint (schema step “\(migration)”); upgrade Footprint to open it."
         case .readOnly(let path):

@@ -44,7 +44,7 @@ public final class FootprintStore: Sendable {
                 // One connection both checks the file and serves the reads: a cold read command
                 // pays for parsing the schema (~1.5 ms with SpatiaLite's triggers) once.
                 let queue = try openReadOnly(at: path)
-                try checkIdentity(of: queue, at: path)
+                try checkIdentity(of: queue, at: path, readOnly: true)
                 return FootprintStore(path: path, reader: queue, writer: nil)
             case .readWrite, .create:
                 if exists { try checkIdentity(of: openReadOnly(at: path), at: path) }
@@ -86,7 +86,9 @@ public final class FootprintStore: Sendable {
     }
 
     /// Checks, without writing, that the file is a Footprint database this build can open.
-    private static func checkIdentity(of queue: DatabaseQueue, at path: String) throws {
+    /// A read-only store cannot upgrade the schema, so for it a file that lacks a migration (or
+    /// is empty) is refused too, with the command that upgrades it.
+    private static func checkIdentity(of queue: DatabaseQueue, at path: String, readOnly: Bool = false) throws {
         try queue.read { db in
             let applicationID: Int32
             do {
@@ -95,7 +97,10 @@ public final class FootprintStore: Sendable {
                 throw FootprintStoreError.notAFootprintDatabase(path: path, reason: error.message ?? "it is not SQLite")
             }
             let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-            if tableCount == 0 { return }  // an empty file: `init` may fill it
+            if tableCount == 0 {  // an empty file: `init` may fill it
+                if readOnly { throw FootprintStoreError.olderSchema(path: path) }
+                return
+            }
             guard applicationID == FootprintMigrator.applicationID else {
                 throw FootprintStoreError.notAFootprintDatabase(
                     path: path, reason: "it holds tables of another application")
@@ -105,6 +110,7 @@ public final class FootprintStore: Sendable {
             if let unknown = applied.first(where: { !known.contains($0) }) {
                 throw FootprintStoreError.newerSchema(path: path, migration: unknown)
             }
+            if readOnly, applied.count < known.count { throw FootprintStoreError.olderSchema(path: path) }
         }
     }
 

@@ -64,3 +64,17 @@ import Testing
         #expect(SpatiaLiteBlob.coordinate(of: blob) == seoul)
     }
 }
+
+@Suite struct OlderSchemaTests {
+    @Test func readersAskForAnUpgrade() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("f.sqlite").path
+        _ = try FootprintStore.open(at: path, mode: .create)
+        // Pretend the file predates the last migration.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [FootprintMigrator.knownMigrations.last!])
+        }
+        #expect(throws: FootprintStoreError.olderSchema(path: path)) { try FootprintStore.open(at: path, mode: .readOnly) }
+        #expect(FootprintStoreError.olderSchema(path: path).description.contains("footprint --db \(path) init"))
+    }
+}
