@@ -1,0 +1,97 @@
+extension JSONParser {
+    /// Reads a string starting at its opening quote; checks escapes and UTF-8.
+    mutating func parseString() throws(JSONSyntaxError) {
+        let start = index
+        index += 1
+        var hasEscapes = false
+        while true {
+            guard index < bytes.count else {
+                index = start
+                throw fail("a string is not closed before the end of the text")
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                try parseEscape()
+            } else if byte < 0x20 {
+                throw fail(
+                    "a control character (0x\(String(byte, radix: 16, uppercase: true))) must be escaped inside a string"
+                )
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                try skipUTF8Sequence()
+            }
+        }
+        nodes.append(
+            JSONTape.Node(kind: .string, hasEscapes: hasEscapes, offset: UInt32(start), payload: UInt64(index)))
+        index += 1
+    }
+
+    mutating func parseEscape() throws(JSONSyntaxError) {
+        guard index + 1 < bytes.count else { throw fail("a string is not closed before the end of the text") }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 2
+        case UInt8(ascii: "u"):
+            let unit = try hexUnit(at: index + 2)
+            if (0xDC00..<0xE000).contains(unit) { throw fail("a \\u escape holds a lone low surrogate") }
+            if (0xD800..<0xDC00).contains(unit) {
+                guard index + 11 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
+                    bytes[index + 7] == UInt8(ascii: "u"),
+                    let low = try? hexUnit(at: index + 8), (0xDC00..<0xE000).contains(low)
+                else { throw fail("a \\u escape holds a high surrogate without its low surrogate") }
+                index += 12
+            } else {
+                index += 6
+            }
+        default:
+            index += 1
+            throw fail("\\\(found().trimmingQuotes) is not a JSON escape")
+        }
+    }
+
+    func hexUnit(at position: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw fail("a \\u escape needs four hex digits") }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            guard let digit = JSONTape.hexDigit(bytes[position + offset]) else {
+                throw fail("a \\u escape needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Checks one multi-byte UTF-8 sequence (RFC 3629 §4) and moves past it.
+    mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
+        let lead = bytes[index]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default: throw fail("the text is not valid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
+        }
+        guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else {
+            throw fail("the text is not valid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
+        }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
+            throw fail("the text is not valid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
+        }
+        index += length
+    }
+}
+
+extension String {
+    fileprivate var trimmingQuotes: String {
+        hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}
