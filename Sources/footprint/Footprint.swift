@@ -11,6 +11,6 @@ struct Footprint: AsyncParsableCommand {
         ])
 
     /// The database file, for every subcommand that opens one.
-    @Option(name: .long, help: "The database file (default: $FOOTPRINT_DB, else ./footprint.sqlite).")
+    @Option(name: .long, parsing: .unconditional, help: "The database file (default: $FOOTPRINT_DB, else ./footprint.sqlite).")
     var db: String?
 }

@@ -17,7 +17,8 @@ public struct LocalTime: Hashable, Sendable {
     /// Parses ISO 8601 `2024-05-04T14:30`, `2024-05-04T14:30:00+09:00`, `…Z`, or with a space for
     /// the `T`; a time without an offset is read in `zone` (the local zone by default).
     public init(iso8601 text: String, zone: TimeZone = .current) throws {
-        let pattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/
+        // ASCII digits only: `\d` would also take other scripts' digits, which Int() does not read.
+        let pattern = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,9}))?)?[ ]*(Z|[+-][0-9]{2}:?[0-9]{2})?$/
         guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: pattern) else {
             throw FootprintStoreError.invalidValue(
                 name: "time", value: "“\(text)”", reason: "write it as ISO 8601, e.g. 2024-05-04T14:30+09:00")
@@ -34,7 +35,11 @@ public struct LocalTime: Hashable, Sendable {
         }
         let offset: Int?
         if let zoneText = match.8 {
-            offset = zoneText == "Z" ? 0 : Self.offsetSeconds(String(zoneText))
+            guard let seconds = zoneText == "Z" ? 0 : Self.offsetSeconds(String(zoneText)) else {
+                throw FootprintStoreError.invalidValue(
+                    name: "time", value: "“\(text)”", reason: "a UTC offset is at most ±18:00, with minutes below 60")
+            }
+            offset = seconds
         } else {
             offset = nil
         }
@@ -71,11 +76,13 @@ public struct LocalTime: Hashable, Sendable {
             p.second!, sign, offset / 3600, (offset % 3600) / 60)
     }
 
-    private static func offsetSeconds(_ text: String) -> Int {
+    /// Seconds of `+HH:MM`, `+HHMM`; `nil` beyond ±18:00 (ISO 8601's and Foundation's limit).
+    private static func offsetSeconds(_ text: String) -> Int? {
         let sign = text.hasPrefix("-") ? -1 : 1
         let digits = text.dropFirst().filter(\.isNumber)
-        let hours = Int(digits.prefix(2)) ?? 0
-        let minutes = Int(digits.suffix(2)) ?? 0
+        guard let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)), minutes < 60,
+            hours * 60 + minutes <= 18 * 60
+        else { return nil }
         return sign * (hours * 3600 + minutes * 60)
     }
 }

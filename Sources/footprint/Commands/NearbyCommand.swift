@@ -30,7 +30,10 @@ struct NearbyCommand: ParsableCommand {
         let extent: NearbyQuery.Extent = radius.map { .radius(meters: $0) } ?? .nearest(k: k ?? 20)
         let store = try root.openStore(.readOnly)
         let results = try store.nearby(
-            NearbyQuery(center: center, extent: extent, filter: filters.placeFilter, limit: try limits.resolvedLimit()))
+            NearbyQuery(
+                center: center, extent: extent, filter: filters.placeFilter,
+                // --k K asks for K places: the default limit of 20 does not cut it.
+                limit: k != nil && limits.limit == nil ? nil : try limits.resolvedLimit()))
         if output.json {
             Output.json(.array(results.map { $0.place.json(distanceMeters: $0.distanceMeters) }))
             return

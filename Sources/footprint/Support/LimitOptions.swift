@@ -3,7 +3,7 @@ import FootprintStore
 
 /// `--limit N | --all`, shared by listing commands.
 struct LimitOptions: ParsableArguments {
-    @Option(help: "At most N results (default 20).") var limit: Int?
+    @Option(parsing: .unconditional, help: "At most N results (default 20).") var limit: Int?
     @Flag(help: "Every result, no limit.") var all = false
 
     /// `nil` for `--all`; the limit otherwise.

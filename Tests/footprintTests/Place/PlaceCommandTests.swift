@@ -85,3 +85,48 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: db))
     }
 }
+
+/// Review findings: values starting with `-`, times in other scripts' digits, offsets past ±18:00,
+/// and `--k` asking for more than the default limit.
+@Suite struct ArgumentEdgeTests {
+    let directory: TemporaryDirectory
+    let db: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        db = directory.file("f.sqlite").path
+        try CLI.run(["--db", db, "init"])
+    }
+
+    @Test func optionValuesMayBeginWithADash() throws {
+        let added = try CLI.run(["--db", db, "place", "add", "--name", "-x", "--at", "37.5,127", "--category", "-c", "--tag", "-t"])
+        #expect(added.status == 0)
+        #expect(try CLI.run(["--db", db, "place", "list"]).stdout.contains("-x    -c        37.5,127  #-t"))
+        let limit = try CLI.run(["--db", db, "nearby", "--at", "37.5,127", "--k", "1", "--limit", "-1"])
+        #expect(limit.stderr == "Error: The limit -1 is invalid: it must be 1 or more.\n")
+        let misspelt = try CLI.run(["--db", db, "place", "add", "--name", "y", "--at", "37.5,127", "--bogus"])
+        #expect(misspelt.status != 0)
+        #expect(misspelt.stderr.hasPrefix("Error: Unknown option '--bogus'"))
+    }
+
+    @Test(arguments: [
+        ("2024-05-04T14:30:٠٠", "write it as ISO 8601, e.g. 2024-05-04T14:30+09:00"),
+        ("2024-05-04T14:30+25:00", "a UTC offset is at most ±18:00, with minutes below 60"),
+        ("2024-05-04T14:30+09:75", "a UTC offset is at most ±18:00, with minutes below 60"),
+    ])
+    func badTimesAreOneSentence(time: String, reason: String) throws {
+        try CLI.run(["--db", db, "place", "add", "--name", "서울숲", "--at", "37.5444,127.0374"])
+        let result = try CLI.run(["--db", db, "visit", "add", "1", "--arrived", time])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: The time “\(time)” is invalid: \(reason).\n")
+    }
+
+    @Test func kAsksForKPlaces() throws {
+        for index in 0..<30 {
+            try CLI.run(["--db", db, "place", "add", "--name", "p\(index)", "--at", "37.5\(index),127"])
+        }
+        let result = try CLI.run(["--db", db, "nearby", "--at", "37.5,127", "--k", "25", "--json"])
+        let objects = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [Any])
+        #expect(objects.count == 25)
+    }
+}

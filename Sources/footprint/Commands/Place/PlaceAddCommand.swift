@@ -6,12 +6,12 @@ struct PlaceAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a place.")
 
     @ParentCommand var root: Footprint
-    @Option(help: "The place's name.") var name: String
+    @Option(parsing: .unconditional, help: "The place's name.") var name: String
     @Option(parsing: .unconditional, help: "Where it is, as LAT,LON (37.5665,126.978).") var at: PointArgument
-    @Option(help: "A category path such as '음식점 > 카페'.") var category: String?
-    @Option(name: .customLong("tag"), help: "A hashtag (repeat for more); '#' is optional.") var tags: [String] = []
-    @Option(help: "The address.") var address: String?
-    @Option(help: "A note.") var note: String?
+    @Option(parsing: .unconditional, help: "A category path such as '음식점 > 카페'.") var category: String?
+    @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: "A hashtag (repeat for more); '#' is optional.") var tags: [String] = []
+    @Option(parsing: .unconditional, help: "The address.") var address: String?
+    @Option(parsing: .unconditional, help: "A note.") var note: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {

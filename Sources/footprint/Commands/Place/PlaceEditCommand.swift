@@ -7,12 +7,12 @@ struct PlaceEditCommand: ParsableCommand {
 
     @ParentCommand var root: Footprint
     @Argument(help: "The place's id.") var id: Int64
-    @Option(help: "A new name.") var name: String?
+    @Option(parsing: .unconditional, help: "A new name.") var name: String?
     @Option(parsing: .unconditional, help: "A new position, LAT,LON.") var at: PointArgument?
-    @Option(help: "A new category path; '' clears it.") var category: String?
-    @Option(name: .customLong("tag"), help: "A hashtag to add (repeat for more).") var tags: [String] = []
-    @Option(name: .customLong("untag"), help: "A hashtag to remove (repeat for more).") var untags: [String] = []
-    @Option(help: "A new note; '' clears it.") var note: String?
+    @Option(parsing: .unconditional, help: "A new category path; '' clears it.") var category: String?
+    @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: "A hashtag to add (repeat for more).") var tags: [String] = []
+    @Option(name: .customLong("untag"), parsing: .unconditionalSingleValue, help: "A hashtag to remove (repeat for more).") var untags: [String] = []
+    @Option(parsing: .unconditional, help: "A new note; '' clears it.") var note: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {

@@ -9,10 +9,10 @@ struct VisitAddCommand: ParsableCommand {
 
     @ParentCommand var root: Footprint
     @Argument(help: "The place's id.") var placeID: Int64
-    @Option(help: "When you arrived.") var arrived: String
-    @Option(help: "When you left.") var left: String?
-    @Option(help: "A note.") var note: String?
-    @Option(help: "A rating from 1 to 5.") var rating: Int?
+    @Option(parsing: .unconditional, help: "When you arrived.") var arrived: String
+    @Option(parsing: .unconditional, help: "When you left.") var left: String?
+    @Option(parsing: .unconditional, help: "A note.") var note: String?
+    @Option(parsing: .unconditional, help: "A rating from 1 to 5.") var rating: Int?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
