@@ -61,8 +61,14 @@ enum DecimalText {
         return text.withUTF8 { parse($0) }
     }
 
+    /// Swift's own reading for what the fast path leaves (exponents, long mantissas, `nan`,
+    /// `inf`), but only for decimal text: `Double("0x25")` would read hexadecimal as 37.
     private static func fallback(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if text.contains(where: { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") || $0 == UInt8(ascii: "p") || $0 == UInt8(ascii: "P") }) {
+            return nil
+        }
+        return Double(String(decoding: text, as: UTF8.self))
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -58,14 +58,18 @@ struct ImportPlacesCommand: ParsableCommand {
         let options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
         // The file is checked before the database is opened, so a bad file creates no database.
         let importFile = try PlaceImportFile(url: URL(fileURLWithPath: file), options: options)
-        let store = try root.openStore(.create)
+        let databaseExisted = FileManager.default.fileExists(atPath: root.databasePath)
         let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
         let summary: ImportSummary
         do {
-            summary = try store.importPlaces(importFile) { bar.show($0) }
+            summary = try root.openStore(.create).importPlaces(importFile) { bar.show($0) }
             bar.finish()
         } catch {
             bar.finish()
+            // Nothing was imported: a database this command created goes too.
+            if !databaseExisted {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: root.databasePath + suffix) }
+            }
             throw error
         }
         if output.json {

@@ -182,13 +182,22 @@ import Testing
         #expect(abs(busan["longitude"] as Double - 129.041300002) < 1e-8)
     }
 
-    @Test func xyWithoutACRSAreDegreesAndMetresAreRejected() throws {
+    /// x/y without `--crs` is a file-level error (they are metres, not degrees), and so is `--crs`
+    /// on a file with latitude/longitude only: neither may put places at the wrong spot.
+    @Test func coordinateColumnsMustMatchTheCRS() throws {
         let test = try ImportTestStore()
-        let summary = try test.store.importPlaces(from: importFixture("projected_5186.csv"))
-        #expect(summary.inserted == 0)
+        let projected = try importFixture("projected_5186.csv")
         #expect(
-            summary.skippedRows.first
-                == SkippedRow(line: 2, reason: "The latitude 551862.835 is outside -90…90 degrees"))
+            throws: FootprintStoreError.invalidInput(
+                path: projected.path, line: nil,
+                reason: "its x and y columns need --crs to say what they are (e.g. --crs EPSG:5186)")
+        ) { try test.store.importPlaces(from: projected) }
+        let degrees = try test.file("ll.csv", "name,lat,lon\n서울숲,37.5444,127.0374\n")
+        #expect(
+            throws: FootprintStoreError.invalidInput(
+                path: degrees.path, line: nil, reason: "--crs applies to x and y columns, and its header has none")
+        ) { try test.store.importPlaces(from: degrees, options: ImportOptions(crs: "EPSG:5186")) }
+        #expect(try test.count() == 0)
     }
 
     @Test func unknownCRSIsAFileLevelError() throws {

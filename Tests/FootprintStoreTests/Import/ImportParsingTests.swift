@@ -31,7 +31,7 @@ import Testing
         #expect(DecimalText.parse(text)?.bitPattern == expected?.bitPattern)
     }
 
-    @Test(arguments: ["", " ", "abc", "1.2.3", "--1", "."])
+    @Test(arguments: ["", " ", "abc", "1.2.3", "--1", ".", "0x25", "0X1p4", "0x1.8p1"])
     func nonNumbersAreNil(text: String) {
         #expect(DecimalText.parse(text) == nil)
     }

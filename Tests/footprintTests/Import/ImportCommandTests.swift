@@ -162,3 +162,28 @@ import Testing
         #expect(printed == "ok\nok\n200000\n15\n")
     }
 }
+
+/// Review findings on import: a failed strict import into a new file leaves no file, and
+/// hexadecimal is not a coordinate.
+@Suite struct ImportFailureTests {
+    @Test func aFailedImportLeavesNoNewDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let csv = directory.file("bad.csv")
+        try Data("id,name,lat,lon\n1,a,37.5,127\n2,b,137.5,37\n".utf8).write(to: csv)
+        let db = directory.file("new.sqlite").path
+        let result = try CLI.run(["--db", db, "import", "places", csv.path, "--strict"])
+        #expect(result.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: db))
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
+    }
+
+    @Test func hexadecimalIsNotANumber() throws {
+        let directory = try TemporaryDirectory()
+        let csv = directory.file("hex.csv")
+        try Data("name,lat,lon\na,0x25,127\n".utf8).write(to: csv)
+        let result = try CLI.run(["--db", directory.file("f.sqlite").path, "import", "places", csv.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("inserted 0, updated 0, unchanged 0, skipped 1\n"))
+        #expect(result.stderr == "\(csv.path):2: The latitude “0x25” is not a number\n")
+    }
+}

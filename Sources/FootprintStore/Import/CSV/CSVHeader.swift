@@ -59,11 +59,13 @@ struct CSVHeader: Hashable, Sendable {
     }
 
     /// The coordinate columns: (latitude or y, longitude or x), and whether they are x/y.
-    var coordinateColumns: (latitude: Int, longitude: Int, projected: Bool)? {
-        if let latitude = indexes[.latitude], let longitude = indexes[.longitude] {
-            return (latitude, longitude, false)
+    /// The coordinate columns: latitude/longitude for degrees, y/x for a projected CRS (`--crs`).
+    func coordinateColumns(projected: Bool) -> (latitude: Int, longitude: Int)? {
+        if projected {
+            guard let y = indexes[.y], let x = indexes[.x] else { return nil }
+            return (y, x)
         }
-        if let y = indexes[.y], let x = indexes[.x] { return (y, x, true) }
-        return nil
+        guard let latitude = indexes[.latitude], let longitude = indexes[.longitude] else { return nil }
+        return (latitude, longitude)
     }
 }

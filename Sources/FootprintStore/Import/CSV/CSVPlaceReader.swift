@@ -46,7 +46,15 @@ final class CSVPlaceReader: PlaceRowReader {
                 path: path, line: nil,
                 reason: "it is not a places CSV: its header has no name column (name, 이름, 상호명 or title)")
         }
-        guard let columns = header.coordinateColumns else {
+        guard let columns = header.coordinateColumns(projected: projection.isProjected) else {
+            if projection.isProjected {
+                throw FootprintStoreError.invalidInput(
+                    path: path, line: nil, reason: "--crs applies to x and y columns, and its header has none")
+            }
+            if header.coordinateColumns(projected: true) != nil {
+                throw FootprintStoreError.invalidInput(
+                    path: path, line: nil, reason: "its x and y columns need --crs to say what they are (e.g. --crs EPSG:5186)")
+            }
             throw FootprintStoreError.invalidInput(
                 path: path, line: nil,
                 reason: "it is not a places CSV: its header has no coordinate columns "
