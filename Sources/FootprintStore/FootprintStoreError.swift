@@ -6,8 +6,10 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case notAFootprintDatabase(path: String, reason: String)
     /// The file was written by a newer Footprint whose schema this build does not know.
     case newerSchema(path: String, migration: String)
-    /// A read-only command met a file whose schema is older than this build's (or empty).
+    /// A read-only command met a file whose schema is older than this build's.
     case olderSchema(path: String)
+    /// A read-only command met an empty file.
+    case emptyDatabase(path: String)
     /// A write was asked of a store opened read-only.
     case readOnly(path: String)
     /// `mod_spatialite` could not be loaded.
@@ -34,6 +36,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "The database \(path) does not exist; create it with `footprint init`."
         case .notAFootprintDatabase(let path, let reason):
             return "\(path) is not a Footprint database (\(reason)); nothing was changed."
+        case .emptyDatabase(let path):
+            return "\(path) is empty; create the database in it with `footprint --db \(path) init`."
         case .olderSchema(let path):
             return "\(path) was written by an older Footprint; upgrade it with `footprint --db \(path) init`."
         case .newerSchema(let path, let migration):

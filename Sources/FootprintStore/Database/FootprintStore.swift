@@ -38,6 +38,10 @@ public final class FootprintStore: Sendable {
     public static func open(at path: String, mode: Mode) throws -> FootprintStore {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists, mode != .create { throw FootprintStoreError.databaseMissing(path: path) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw FootprintStoreError.notAFootprintDatabase(path: path, reason: "it is a directory")
+        }
         do {
             switch mode {
             case .readOnly:
@@ -98,7 +102,7 @@ public final class FootprintStore: Sendable {
             }
             let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if tableCount == 0 {  // an empty file: `init` may fill it
-                if readOnly { throw FootprintStoreError.olderSchema(path: path) }
+                if readOnly { throw FootprintStoreError.emptyDatabase(path: path) }
                 return
             }
             guard applicationID == FootprintMigrator.applicationID else {

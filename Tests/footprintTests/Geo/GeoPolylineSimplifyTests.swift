@@ -70,3 +70,18 @@ import Testing
         #expect(result.stderr == "Error: The tolerance -1.0 is invalid: it must be 0 or more.\n")
     }
 }
+
+/// `geo transform` checks geographic input before PROJ sees it (PROJ projects a latitude of 500
+/// without a word); positions stay LON,LAT, and the swap hint says so.
+@Suite struct GeoTransformRangeTests {
+    @Test func outOfRangeGeographicInputIsOneSentence() throws {
+        let argument = try CLI.run(["geo", "transform", "--from", "EPSG:4326", "--to", "EPSG:5186", "500,37"])
+        #expect(argument.status != 0)
+        #expect(argument.stderr == "Error: The longitude 500 is outside -180…180 degrees.\n")
+        let stdin = try CLI.run(["geo", "transform", "--from", "EPSG:4326", "--to", "EPSG:3857"], input: "127,37\n0,95\n")
+        #expect(stdin.stderr == "Error: stdin:2: The latitude 95 is outside -90…90 degrees.\n")
+        #expect(stdin.stdout.isEmpty)
+        let swapped = try CLI.run(["geo", "transform", "--from", "EPSG:4326", "--to", "EPSG:5186", "37.56,126.97"])
+        #expect(swapped.stderr.contains("geographic positions are LON,LAT here (126.97,37.56)"))
+    }
+}

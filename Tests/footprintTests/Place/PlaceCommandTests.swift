@@ -130,3 +130,17 @@ import Testing
         #expect(objects.count == 25)
     }
 }
+
+@Suite struct DatabasePathTests {
+    @Test func aDirectoryOrAnEmptyFileIsOneSentence() throws {
+        let directory = try TemporaryDirectory()
+        let folder = try CLI.run(["--db", directory.url.path, "place", "list"])
+        #expect(folder.stderr == "Error: \(directory.url.path) is not a Footprint database (it is a directory); nothing was changed.\n")
+        let empty = directory.file("empty.sqlite").path
+        FileManager.default.createFile(atPath: empty, contents: nil)
+        let read = try CLI.run(["--db", empty, "place", "list"])
+        #expect(read.stderr == "Error: \(empty) is empty; create the database in it with `footprint --db \(empty) init`.\n")
+        #expect(try CLI.run(["--db", empty, "init"]).status == 0)
+        #expect(try CLI.run(["--db", empty, "place", "list"]).status == 0)
+    }
+}

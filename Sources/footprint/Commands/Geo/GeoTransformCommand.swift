@@ -55,6 +55,24 @@ struct GeoTransformCommand: ParsableCommand {
         } else {
             points = positions.map { CRSCoordinate(x: $0.x, y: $0.y) }
         }
+        if transformer.sourceIsGeographic {
+            // PROJ projects a latitude of 500 without a word; geographic input is LON,LAT in range.
+            for (index, point) in points.enumerated() {
+                var problem: String?
+                do {
+                    _ = try Coordinate(latitude: point.y, longitude: point.x)
+                } catch .swappedLatitudeLongitude(let latitude, let longitude) {
+                    problem = "The latitude \(latitude) is out of range: geographic positions are LON,LAT here "
+                        + "(\(latitude),\(longitude)), as PROJ's visualization order."
+                } catch {
+                    problem = error.description
+                }
+                if let problem {
+                    if lineNumbers.isEmpty { throw TransformInputError(location: nil, message: problem) }
+                    throw TransformInputError(location: "stdin:\(lineNumbers[index])", message: problem)
+                }
+            }
+        }
         do {
             try transformer.transform(&points)
         } catch {
@@ -228,8 +246,9 @@ struct XYArgument: ExpressibleByArgument, Sendable {
 
 /// A bad line of `geo transform`'s input, named by its place (`stdin:3`).
 struct TransformInputError: Error, CustomStringConvertible {
-    var location: String
+    /// `stdin:LINE`, or `nil` for a position given as an argument.
+    var location: String?
     var message: String
 
-    var description: String { "\(location): \(message)" }
+    var description: String { location.map { "\($0): \(message)" } ?? message }
 }
