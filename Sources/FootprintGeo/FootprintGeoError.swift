@@ -21,7 +21,7 @@ public enum FootprintGeoError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .notANumber(let axis):
-            return "The \(axis) is not a number."
+            return "The \(axis) is not a finite number."
         case .outOfRange(let axis, let value):
             let limit = axis == "latitude" ? 90 : 180
             return "The \(axis) \(formatted(value)) is outside -\(limit)…\(limit) degrees."

@@ -81,7 +81,7 @@ import Testing
                 SkippedRow(line: 3, reason: "The name is missing"),
                 SkippedRow(line: 4, reason: "The latitude “abc” is not a number"),
                 SkippedRow(line: 5, reason: "The longitude is missing"),
-                SkippedRow(line: 6, reason: "The latitude is not a number"),
+                SkippedRow(line: 6, reason: "The latitude is not a finite number"),
                 SkippedRow(line: 7, reason: "The latitude 95.5 is outside -90…90 degrees"),
                 SkippedRow(
                     line: 8,

@@ -57,7 +57,7 @@ import Testing
                 + "give the point as LAT,LON (37.56,126.97).\n"
         ),
         (["--from", "37.5665,126.978", "--to", "10,200"], "Error: The longitude 200 is outside -180…180 degrees.\n"),
-        (["--from", "nan,126.978", "--to", "10,20"], "Error: The latitude is not a number.\n"),
+        (["--from", "nan,126.978", "--to", "10,20"], "Error: The latitude is not a finite number.\n"),
     ])
     func rejectsBadPointsInOneSentence(_ arguments: [String], _ message: String) throws {
         let result = try CLI.run(["geo", "distance"] + arguments)

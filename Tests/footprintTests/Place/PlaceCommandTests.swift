@@ -60,7 +60,7 @@ import Testing
     @Test(arguments: [
         (["--at", "126.978,37.5665"], "Error: The latitude 126.978 is out of range and the longitude 37.5665 looks like a latitude: give the point as LAT,LON (37.5665,126.978).\n"),
         (["--at", "91,0"], "Error: The latitude 91 is outside -90…90 degrees.\n"),
-        (["--at", "37,nan"], "Error: The longitude is not a number.\n"),
+        (["--at", "37,nan"], "Error: The longitude is not a finite number.\n"),
     ])
     func badCoordinatesAreOneSentence(arguments: [String], message: String) throws {
         try CLI.run(["--db", db, "init"])
