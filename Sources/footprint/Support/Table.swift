@@ -5,7 +5,16 @@ struct Table {
 
     init(_ header: String...) { self.header = header }
 
-    mutating func append(_ row: [String]) { rows.append(row) }
+    /// Adds a row; line breaks and other control characters in a cell become spaces, so one
+    /// place stays on one line.
+    mutating func append(_ row: [String]) {
+        rows.append(row.map { cell in
+            guard cell.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return cell }
+            return String(String.UnicodeScalarView(cell.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? " " : $0
+            }))
+        })
+    }
 
     /// The table's lines; the last column is not padded.
     func lines() -> [String] {

@@ -85,3 +85,12 @@ import Testing
         #expect(swapped.stderr.contains("geographic positions are LON,LAT here (126.97,37.56)"))
     }
 }
+
+@Suite struct GeoSimplifyRangeTests {
+    @Test func outOfRangePositionsAreRefusedNotRewritten() throws {
+        let result = try CLI.run(["geo", "simplify", "--tolerance", "1"], input: #"{"type":"LineString","coordinates":[[0,0],[500,1]]}"#)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "Error: stdin: The longitude 500 is outside -180…180 degrees.\n")
+    }
+}

@@ -144,3 +144,15 @@ import Testing
         #expect(try CLI.run(["--db", empty, "place", "list"]).status == 0)
     }
 }
+
+@Suite struct TableCellTests {
+    @Test func aLineBreakInANameStaysOnOneLine() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.file("f.sqlite").path
+        try CLI.run(["--db", db, "init"])
+        try CLI.run(["--db", db, "place", "add", "--name", "두 줄\n이름", "--at", "37.5,127"])
+        let list = try CLI.run(["--db", db, "place", "list"])
+        #expect(list.stdout.split(separator: "\n").count == 2)
+        #expect(list.stdout.contains("두 줄 이름"))
+    }
+}

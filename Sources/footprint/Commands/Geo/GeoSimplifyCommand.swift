@@ -38,6 +38,8 @@ struct GeoSimplifyCommand: ParsableCommand {
         } catch {
             throw InputError(input: "stdin", error)
         }
+        // The lenient reader keeps out-of-range positions; simplifying them would rewrite them.
+        try Self.checkRanges(document)
         let simplified = try document.mappingGeometries { (geometry) throws(FootprintGeoError) -> Geometry in
             if let tolerance {
                 return try geometry.simplified { (line) throws(FootprintGeoError) in try line.simplified(tolerance: tolerance) }
@@ -46,5 +48,21 @@ struct GeoSimplifyCommand: ParsableCommand {
             return try geometry.simplified { (line) throws(FootprintGeoError) in try line.simplified(toleranceDegrees: degrees) }
         }
         Output.line(GeoJSONEncoder(decimals: decimals).encode(simplified))
+    }
+
+    /// Throws the first position outside ±90° latitude or ±180° longitude, naming stdin.
+    static func checkRanges(_ document: GeoJSONObject) throws {
+        var failure: (any Error)?
+        _ = document.mappingGeometries { geometry in
+            for coordinate in geometry.allCoordinates where failure == nil {
+                do {
+                    _ = try Coordinate(latitude: coordinate.latitude, longitude: coordinate.longitude)
+                } catch {
+                    failure = error
+                }
+            }
+            return geometry
+        }
+        if let failure { throw InputError(input: "stdin", failure) }
     }
 }
