@@ -57,7 +57,7 @@ extension JSONParser {
         guard position + 4 <= bytes.count else { throw fail("a \\u escape needs four hex digits") }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard let digit = JSONTape.hexDigit(bytes[position + offset]) else {
+            guard let digit = JSONEscapes.hexDigit(bytes[position + offset]) else {
                 throw fail("a \\u escape needs four hex digits")
             }
             value = value << 4 | UInt32(digit)

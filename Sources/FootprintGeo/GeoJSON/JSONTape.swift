@@ -70,61 +70,7 @@ struct JSONTape {
         let end = Int(node.payload)
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if !node.hasEscapes { return String(decoding: raw, as: UTF8.self) }
-        return String(decoding: Self.unescaped(raw), as: UTF8.self)
-    }
-
-    /// The UTF-8 bytes of a string whose escapes the parser has already checked.
-    static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(raw.count)
-        var index = 0
-        while index < raw.count {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            let escape = raw[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hexValue(raw, at: index)
-                index += 4
-                if (0xD800..<0xDC00).contains(scalar) {
-                    // The parser checked that a low surrogate escape follows.
-                    let low = hexValue(raw, at: index + 2)
-                    index += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                output.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-            default: output.append(escape)  // \" \\ \/
-            }
-        }
-        return output
-    }
-
-    /// The value of the four hex digits at `index`.
-    static func hexValue(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for offset in 0..<4 {
-            value = value << 4 | UInt32(hexDigit(raw[index + offset]) ?? 0)
-        }
-        return value
-    }
-
-    @inline(__always) static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        return String(decoding: JSONEscapes.unescaped(raw), as: UTF8.self)
     }
 
     /// How a person names the kind of the value at `index`, for error messages.

@@ -1,3 +1,4 @@
+import FootprintGeo
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -223,7 +224,7 @@ struct JSONCursor {
                     offset += 2
                 case UInt8(ascii: "u"):
                     guard offset + 5 < count,
-                        (2...5).allSatisfy({ Self.hexValue(base[offset + $0]) != nil })
+                        (2...5).allSatisfy({ JSONEscapes.hexDigit(base[offset + $0]) != nil })
                     else { throw error("\\u must be followed by 4 hexadecimal digits") }
                     offset += 6
                 default:
@@ -262,59 +263,9 @@ struct JSONCursor {
         return start..<offset
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case 0x30...0x39: return UInt32(byte - 0x30)
-        case 0x41...0x46: return UInt32(byte - 0x41 + 10)
-        case 0x61...0x66: return UInt32(byte - 0x61 + 10)
-        default: return nil
-        }
-    }
-
     /// The text of an already checked string body with its escapes resolved; a lone surrogate
     /// becomes U+FFFD.
     static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        func hex4(_ at: Int) -> UInt32 {
-            (0..<4).reduce(0) { $0 << 4 | (hexValue(bytes[at + $1]) ?? 0) }
-        }
-        func append(_ scalar: Unicode.Scalar) {
-            output.append(contentsOf: UTF8.encode(scalar)!)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            let escaped = bytes[index + 1]
-            index += 2
-            switch escaped {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                guard index + 4 <= bytes.count else { break }
-                var value = hex4(index)
-                index += 4
-                if (0xD800...0xDBFF).contains(value), index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                    bytes[index + 1] == UInt8(ascii: "u")
-                {
-                    let low = hex4(index + 2)
-                    if (0xDC00...0xDFFF).contains(low) {
-                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                        index += 6
-                    }
-                }
-                append(Unicode.Scalar(value) ?? "\u{FFFD}")
-            default: output.append(escaped)
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        String(decoding: JSONEscapes.unescaped(bytes), as: UTF8.self)
     }
 }
