@@ -40,8 +40,9 @@ public enum FootprintGeoError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A number as a person wrote it: no trailing `.0`, full precision otherwise.
-func formatted(_ value: Double) -> String {
+/// A number as a person wrote it: no trailing `.0`, full precision otherwise; every module of
+/// the package words the numbers in its errors this way.
+package func formatted(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return String(value)
 }

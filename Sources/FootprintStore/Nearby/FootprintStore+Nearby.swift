@@ -69,7 +69,7 @@ extension FootprintStore {
 
     private static func checkRadius(_ meters: Double) throws {
         guard meters.isFinite, meters >= 0 else {
-            throw FootprintStoreError.invalidValue(name: "radius", value: formattedNumber(meters), reason: "it must be 0 metres or more")
+            throw FootprintStoreError.invalidValue(name: "radius", value: formatted(meters), reason: "it must be 0 metres or more")
         }
     }
 
@@ -165,8 +165,4 @@ extension FootprintStore {
             db, sql: "SELECT id, latitude, longitude FROM places WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
         return rows.map { ($0[0], Coordinate(uncheckedLatitude: $0[1], longitude: $0[2])) }
     }
-}
-
-func formattedNumber(_ value: Double) -> String {
-    value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
 }

@@ -56,12 +56,12 @@ public struct SearchQuery: Hashable, Sendable {
         if let withinMeters {
             guard near != nil else {
                 throw FootprintStoreError.invalidValue(
-                    name: "radius", value: formattedNumber(withinMeters),
+                    name: "radius", value: formatted(withinMeters),
                     reason: "a radius needs a point to measure from")
             }
             guard withinMeters.isFinite, withinMeters >= 0 else {
                 throw FootprintStoreError.invalidValue(
-                    name: "radius", value: formattedNumber(withinMeters), reason: "it must be 0 metres or more")
+                    name: "radius", value: formatted(withinMeters), reason: "it must be 0 metres or more")
             }
         }
         if let limit, limit < 1 {
