@@ -53,5 +53,5 @@ for task in BenchmarkTasks.all where only?.contains(task.name) ?? true {
         standardError("  footprint  \(task.name) failed: \(error)")
     }
 }
-if let path = BenchmarkDatabase.path { BenchmarkDatabase.remove(path) }
+if let path = BenchmarkDatabase.path, !BenchmarkDatabase.isGiven { BenchmarkDatabase.remove(path) }
 exit(failed ? 1 : 0)

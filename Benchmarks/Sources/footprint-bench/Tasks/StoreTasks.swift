@@ -4,8 +4,14 @@ import Foundation
 
 /// The place database the query tasks share: made by the CSV import task (or, when that task is
 /// not run, by an untimed import), in `PEERS_OUT` or a temporary folder, removed at exit.
+///
+/// `FOOTPRINT_BENCH_DB` names a store already imported from this dataset's `places.csv` (e.g. by
+/// `footprint --db F import places places.csv`): the query tasks use it as it is and it is kept,
+/// so that working on one query task does not cost a million-place import per run.
 enum BenchmarkDatabase {
-    nonisolated(unsafe) static var path: String?
+    nonisolated(unsafe) static var path: String? = ProcessInfo.processInfo.environment["FOOTPRINT_BENCH_DB"]
+    /// Whether ``path`` is the caller's (`FOOTPRINT_BENCH_DB`), to be kept.
+    static let isGiven = ProcessInfo.processInfo.environment["FOOTPRINT_BENCH_DB"] != nil
 
     static func scratchFile(_ name: String) -> String {
         let folder = ProcessInfo.processInfo.environment["PEERS_OUT"] ?? NSTemporaryDirectory()
