@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     ],
     targets: [
         .target(name: "FootprintGeo"),
@@ -29,6 +30,7 @@ let package = Package(
                 "FootprintGeo", "FootprintHangul", "FootprintProjection",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ]),
         .target(name: "FootprintRender", dependencies: ["FootprintGeo"]),
         .target(name: "FootprintTestSupport", dependencies: ["FootprintStore"]),

@@ -21,6 +21,8 @@ public final class FootprintStore: Sendable {
     public let path: String
     let reader: any DatabaseReader
     let writer: (any DatabaseWriter)?
+    /// The second read connection searches borrow (see ``SearchPartner``).
+    let searchPartners = SearchPartners()
 
     private init(path: String, reader: any DatabaseReader, writer: (any DatabaseWriter)?) {
         self.path = path
@@ -72,7 +74,7 @@ public final class FootprintStore: Sendable {
     }
 
     /// A read-only connection that loads no extension.
-    private static func openReadOnly(at path: String) throws -> DatabaseQueue {
+    static func openReadOnly(at path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "footprint.read"

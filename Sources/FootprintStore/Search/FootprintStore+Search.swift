@@ -21,8 +21,11 @@ extension FootprintStore {
     /// - Throws: `invalidValue` for an empty query, a radius without a point, a bad date or limit.
     public func search(_ query: SearchQuery) throws -> [SearchResult] {
         let query = try query.validated()
+        let partner = searchPartners.borrow(path: path)
+        defer { searchPartners.giveBack(partner) }
+        try mapErrors { try partner?.markBeforeSearch() }
         return try read { db in
-            var run = try SearchRun(db, query)
+            var run = try SearchRun(db, query, partner: partner)
             return try run.results()
         }
     }

@@ -17,7 +17,7 @@ struct SearchMatcher {
     /// ``tags`` as UTF-8.
     private let tagBytes: [[UInt8]]
     /// The query's patterns, compiled for names read straight from SQLite.
-    let names: NameMatcher
+    private(set) var names: NameMatcher
     /// ``words`` as pattern elements.
     private let wordElements: [[NameMatcher.Element]]
 
@@ -45,6 +45,14 @@ struct SearchMatcher {
         self.words = tags.isEmpty && words.count >= 2 ? words : []
         wordElements = self.words.map { $0.unicodeScalars.map { .scalar($0.value) } }
         names = NameMatcher(hangul)
+    }
+
+    /// The same matcher with its own name buffers, for another thread (``NameMatcher`` decodes
+    /// each name into buffers it owns).
+    func withOwnBuffers() -> SearchMatcher {
+        var copy = self
+        copy.names = NameMatcher(hangul)
+        return copy
     }
 
     /// Whether this is a tag search (`#야경`, or only `--tag`).
@@ -88,6 +96,9 @@ struct SearchMatcher {
         if !words.isEmpty && words.indices.allSatisfy(nameContains) {
             return (SearchMatch(kind: .allWords), Self.fit(length: nameLength))
         }
+        // A row read for its name only (``SearchIndex/RowColumns/ranking``) is judged again with
+        // every field by the caller.
+        guard row.hasOtherFields else { return nil }
         let fields = otherFields(row)
         for (field, text) in fields {
             for literal in literals where text.contains(literal.text) {

@@ -1,6 +1,7 @@
 import FootprintGeo
 import Foundation
 import GRDB
+import HeapModule
 
 /// One search on one read connection: runs the plan's stages, judges the candidates, ranks.
 struct SearchRun {
@@ -24,12 +25,16 @@ struct SearchRun {
     /// candidate's distance is checked as it is read.
     let inside: Set<Int64>?
     let flat: FlatDistance?
+    /// The second connection that judges half of a long candidate list; `nil` when the store has
+    /// none for this search, or its snapshot turned out to differ.
+    private var partner: SearchPartner?
 
     private var seen = Set<Int64>()
     private var matched: [Matched] = []
 
-    init(_ db: Database, _ query: SearchQuery) throws {
+    init(_ db: Database, _ query: SearchQuery, partner: SearchPartner? = nil) throws {
         self.db = db
+        self.partner = partner
         self.query = query
         matcher = SearchMatcher(query)
         plan = SearchPlan(matcher, query: query)
@@ -65,35 +70,46 @@ struct SearchRun {
             }
             ids.removeAll { seen.contains($0) || !(inside?.contains($0) ?? true) }
             seen.formUnion(ids)
-            try judge(ids)
+            if case .names = stage.source { try judge(ids, columns: .ranking) } else { try judge(ids) }
             completeBelow = stage.completeBelow
         }
         return try ranked()
     }
 
     /// Reads the places with these ids that pass the filters, and keeps those that match, within
-    /// the radius.
-    private mutating func judge(_ ids: [Int64]) throws {
-        var found: [Matched] = []
-        try SearchIndex.forEachRow(db, ids: ids, condition: condition) { row in
-            guard let (match, fit) = matcher.match(row) else { return }
-            var distance: Double?
-            if let near = query.near {
-                let coordinate = Coordinate(uncheckedLatitude: row.latitude, longitude: row.longitude)
-                if let radius = query.withinMeters {
-                    let exact = Geodesic.distance(from: near, to: coordinate)
-                    guard exact <= radius else { return }
-                    distance = exact
-                } else {
-                    distance =
-                        flat?.estimate(latitude: row.latitude, longitude: row.longitude)
-                        ?? Geodesic.distance(from: near, to: coordinate)
-                }
+    /// the radius. With ``SearchIndex/RowColumns/ranking`` (a name look-up's candidates), a place
+    /// whose name does not match is read again with every field. A long list is split with the
+    /// ``SearchPartner``, which judges its second half on the other core.
+    private mutating func judge(_ ids: [Int64], columns: SearchIndex.RowColumns = .all) throws {
+        let judge = Judge(
+            matcher: matcher, near: query.near, withinMeters: query.withinMeters, flat: flat, condition: condition)
+        var verdicts: Judge.Verdicts
+        if let partner, ids.count >= Self.partnerMinimum {
+            let half = ids.count / 2
+            let job = PartnerJob(judge: judge.withOwnBuffers(), ids: Array(ids[half...]), columns: columns)
+            job.start(on: partner)
+            verdicts = try judge.judge(db, ids: ids[..<half], columns: columns)
+            if let theirs = try job.wait() {
+                verdicts.found += theirs.found
+                verdicts.unmatchedNames += theirs.unmatchedNames
+            } else {
+                // Another connection committed since the search began: the partner's snapshot
+                // differs, so this connection judges the rest of the search alone.
+                self.partner = nil
+                let theirs = try judge.judge(db, ids: ids[half...], columns: columns)
+                verdicts.found += theirs.found
+                verdicts.unmatchedNames += theirs.unmatchedNames
             }
-            found.append(Matched(id: row.id, likes: row.likes, match: match, fit: fit, distanceMeters: distance))
+        } else {
+            verdicts = try judge.judge(db, ids: ids[...], columns: columns)
         }
-        matched += found
+        matched += verdicts.found
+        if !verdicts.unmatchedNames.isEmpty { try self.judge(verdicts.unmatchedNames) }
     }
+
+    /// Below this many candidates the partner's hand-over (~50 µs: a thread, a transaction)
+    /// costs more than half the reading saves (~1 µs a candidate).
+    static let partnerMinimum = 512
 
     /// Places holding every word, each in the name or in another field.
     private func allWordsAnywhere(_ words: [SearchExpression]) throws -> [Int64] {
@@ -124,11 +140,22 @@ struct SearchRun {
     /// The age in days at which recency is one half.
     static let recencyScaleDays = 90.0
 
-    /// Scores, orders and cuts the matches, then reads the places returned.
+    /// A match's place in the order: higher score first, then lower id.
+    private struct Ranked: Comparable {
+        var score: Double
+        var id: Int64
+        var index: Int
+
+        /// Whether `a` ranks below `b`.
+        static func < (a: Ranked, b: Ranked) -> Bool { a.score != b.score ? a.score < b.score : a.id > b.id }
+    }
+
+    /// Scores, orders and cuts the matches, then reads the places returned. With a limit, the best
+    /// `limit` are kept in a min-heap as they are scored (a 2-syllable query can match thousands).
     private func ranked() throws -> [SearchResult] {
         let lastVisits = try lastVisitDates(matched.map(\.id))
         let today = Date()
-        var scored: [(index: Int, score: Double)] = matched.indices.map { index in
+        func ranked(_ index: Int) -> Ranked {
             let candidate = matched[index]
             var part = Self.fitWeight * candidate.fit
             if let distance = candidate.distanceMeters {
@@ -142,18 +169,47 @@ struct SearchRun {
             }
             // The fraction stays below 1 so that the kind's integer part decides first.
             let score = Double(SearchMatch.tierCount - candidate.match.tier) + min(part, 0.999_999)
-            return (index, score)
+            return Ranked(score: score, id: candidate.id, index: index)
         }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : matched[$0.index].id < matched[$1.index].id }
-        if let limit = query.limit, scored.count > limit { scored.removeLast(scored.count - limit) }
-        let places = try Place.fetchAll(db, keys: scored.map { matched[$0.index].id })
-        let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id!, $0) })
-        return scored.compactMap { entry in
+        var order: [Ranked]
+        if let limit = query.limit, matched.count > limit {
+            var best = Heap<Ranked>()
+            for index in matched.indices {
+                let entry = ranked(index)
+                if best.count < limit {
+                    best.insert(entry)
+                } else if best.min! < entry {
+                    best.replaceMin(with: entry)
+                }
+            }
+            order = best.unordered
+        } else {
+            order = matched.indices.map(ranked)
+        }
+        order.sort(by: >)
+        let places = try Self.places(db, ids: order.map(\.id))
+        return order.compactMap { entry in
             let candidate = matched[entry.index]
-            guard let place = byID[candidate.id] else { return nil }
+            guard let place = places[candidate.id] else { return nil }
             let distance = query.near.map { Geodesic.distance(from: $0, to: place.coordinate) }
             return SearchResult(place: place, score: entry.score, match: candidate.match, distanceMeters: distance)
         }
+    }
+
+    /// The places with these ids, by id, from one cached statement (the query interface would
+    /// build its SQL anew for every search).
+    private static func places(_ db: Database, ids: [Int64]) throws -> [Int64: Place] {
+        guard !ids.isEmpty else { return [:] }
+        // Place.databaseSelection: every column but the geometry.
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT p.id, p.name, p.category, p.tags, p.likes, p.address, p.road_address, p.phone, p.visit_time,
+                       p.note, p.source, p.source_id, p.latitude, p.longitude, p.created_at, p.updated_at
+                FROM json_each(?) j JOIN places p ON p.id = j.value
+                """)
+        let idList = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let places = try Place.fetchAll(statement, arguments: [idList])
+        return Dictionary(places.map { ($0.id!, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The last visit's local date of each place that has one, as a UTC midnight.
