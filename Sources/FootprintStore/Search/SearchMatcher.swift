@@ -40,11 +40,38 @@ struct SearchMatcher {
             if !text.isEmpty && !literals.contains(where: { $0.0 == text }) { literals.append((text, reading.text)) }
         }
         self.literals = literals
-        let words = HangulNormalization.normalized(query.text).split(whereSeparator: \.isWhitespace)
-            .map { HangulNormalization.searchNormalized(String($0)) }.filter { !$0.isEmpty }
+        let words = Self.distinctWords(of: query.text)
         self.words = tags.isEmpty && words.count >= 2 ? words : []
         wordElements = self.words.map { $0.unicodeScalars.map { .scalar($0.value) } }
         names = NameMatcher(hangul)
+    }
+
+    /// The query's words, search-normalized, without repeats and without a word another one
+    /// contains (a text holding `스타벅스` holds `스타`): `카페 카페 …카페` is one word, however
+    /// long the query, and costs one look-up instead of one per word. Containment is found from
+    /// the substrings of words up to 32 scalars long (a longer word keeps the words inside it:
+    /// redundant, never wrong).
+    static func distinctWords(of text: String) -> [String] {
+        var words: [String] = []
+        var seen = Set<String>()
+        for word in HangulNormalization.normalized(text).split(whereSeparator: \.isWhitespace) {
+            let normalized = HangulNormalization.searchNormalized(String(word))
+            if !normalized.isEmpty && seen.insert(normalized).inserted { words.append(normalized) }
+        }
+        guard words.count >= 2 else { return words }
+        var inside = Set<String>()
+        for word in words {
+            let scalars = Array(word.unicodeScalars)
+            guard scalars.count <= 32 else { continue }
+            for start in scalars.indices {
+                for end in (start + 1)...scalars.count where end - start < scalars.count {
+                    var part = String.UnicodeScalarView()
+                    part.append(contentsOf: scalars[start..<end])
+                    inside.insert(String(part))
+                }
+            }
+        }
+        return words.filter { !inside.contains($0) }
     }
 
     /// The same matcher with its own name buffers, for another thread (``NameMatcher`` decodes

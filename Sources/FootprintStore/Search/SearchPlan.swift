@@ -26,6 +26,10 @@ struct SearchPlan {
 
     let stages: [Stage]
 
+    /// At most this many of a query's words are looked up in the index (each costs a look-up in
+    /// both tables); a 10,000-character query of distinct words stays a small search.
+    static let maximumLookupWords = 8
+
     init(_ matcher: SearchMatcher, query: SearchQuery) {
         stages = Self.stages(matcher, query: query)
     }
@@ -53,7 +57,11 @@ struct SearchPlan {
             stages.append(
                 Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))
         }
-        let wordPhrases = matcher.words.compactMap { SearchExpression.Phrase(literal: $0) }.map {
+        // The longest words are the most selective; the matcher checks every word of the
+        // candidates they find.
+        let lookupWords = matcher.words.sorted { $0.unicodeScalars.count > $1.unicodeScalars.count }
+            .prefix(Self.maximumLookupWords)
+        let wordPhrases = lookupWords.compactMap { SearchExpression.Phrase(literal: $0) }.map {
             SearchExpression.phrase($0)
         }
         if wordPhrases.count >= 2, let all = SearchExpression.all(wordPhrases) {

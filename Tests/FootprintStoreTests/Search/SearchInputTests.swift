@@ -17,6 +17,8 @@ import Testing
         "##",
         "# 야경", "#\"", "#*", "\t카페\n", String(repeating: "가", count: 10_000), String(repeating: "ㅅ", count: 10_000),
         String(repeating: "a\"(*", count: 2_500), "x" + String(repeating: " OR x", count: 2_000),
+        String(repeating: "ㅋ ", count: 5_000), String(repeating: "카페 ", count: 3_000),
+        (0..<2_500).map { "\(Character(Unicode.Scalar(0xAC00 + ($0 * 37) % 11_172)!))\($0)" }.joined(separator: " "),
     ]
 
     @Test func nastyInputsNeverFail() throws {
@@ -42,6 +44,14 @@ import Testing
             }
             #expect(clock.now - start < .seconds(2), "\(text.prefix(40)) took \(clock.now - start)")
         }
+    }
+
+    /// A query's words are looked up once each, and a word inside another is not looked up.
+    @Test func repeatedAndContainedWordsCountOnce() {
+        #expect(SearchMatcher.distinctWords(of: String(repeating: "카페 ", count: 3_000)) == ["카페"])
+        #expect(SearchMatcher.distinctWords(of: "스타 스타벅스 강남 CGV cg") == ["스타벅스", "강남", "cgv"])
+        #expect(SearchMatcher.distinctWords(of: "강남 스타벅스") == ["강남", "스타벅스"])
+        #expect(SearchMatcher.distinctWords(of: "ＣＧＶ cgv CGV") == ["cgv"])
     }
 
     @Test func syntaxInTheQueryIsSearchedForLiterally() throws {
