@@ -14,6 +14,13 @@ struct SearchMatcher {
     let tags: [String]
     /// Whether tags may also match by prefix (`#야` → `야경`).
     let tagPrefixes: Bool
+    /// Whether a place must have every tag of ``tags`` (a hashtag query), not one of them (a
+    /// listing by `--tag`, whose filter checks the rest).
+    let requiresEveryTag: Bool
+    /// Whether the query has no text and no tag: the places that pass the filters are listed.
+    let isListing: Bool
+    /// A hashtag query's tags beyond this many are not compared (each is a bit of a mask).
+    static let maximumTags = 64
     /// ``tags`` as UTF-8.
     private let tagBytes: [[UInt8]]
     /// The query's patterns, compiled for names read straight from SQLite.
@@ -22,15 +29,23 @@ struct SearchMatcher {
     private let wordElements: [[NameMatcher.Element]]
 
     init(_ query: SearchQuery) {
-        if let hashtag = query.hashtag {
-            tags = [hashtag]
+        let parts = query.textParts
+        if !parts.hashtags.isEmpty && parts.plain.isEmpty {
+            tags = Array(parts.hashtags.prefix(Self.maximumTags))
             tagPrefixes = true
-        } else if HangulNormalization.searchNormalized(query.text).isEmpty {
-            tags = Hashtag.normalizedList(query.filter.anyTags)
+            requiresEveryTag = true
+            isListing = false
+        } else if HangulNormalization.searchNormalized(parts.plain).isEmpty {
+            let anyTags = Hashtag.normalizedList(query.filter.anyTags)
+            tags = Array((anyTags.isEmpty ? Hashtag.normalizedList(query.filter.allTags) : anyTags).prefix(Self.maximumTags))
             tagPrefixes = false
+            requiresEveryTag = false
+            isListing = tags.isEmpty
         } else {
             tags = []
             tagPrefixes = false
+            requiresEveryTag = false
+            isListing = false
         }
         tagBytes = tags.map { Array($0.utf8) }
         hangul = HangulQuery(tags.isEmpty ? query.text : "")
@@ -89,6 +104,7 @@ struct SearchMatcher {
     /// ``fit(length:)``), or `nil` when it does not match.
     func match(_ row: SearchRowView) -> (match: SearchMatch, fit: Double)? {
         if isTagSearch { return tagMatch(row) }
+        if isListing { return (SearchMatch(kind: .listed), 0) }
         let nameMatch: HangulMatch?
         let nameLength: Int
         var normalizedName: String?
@@ -149,10 +165,12 @@ struct SearchMatcher {
     }
 
     /// Tags compared as stored (normalized, `|`-joined) on SQLite's bytes: a hashtag search can
-    /// judge tens of thousands of places.
+    /// judge tens of thousands of places. A hashtag query needs each of its tags equal to a tag of
+    /// the place or, when prefixes count, the beginning of one; a listing needs one tag equal.
     private func tagMatch(_ row: SearchRowView) -> (match: SearchMatch, fit: Double)? {
         let bytes = row.tagBytes
-        var best: SearchMatch.Kind?
+        var equal: UInt64 = 0
+        var begun: UInt64 = 0
         var segments = 0
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x7C {
@@ -160,15 +178,24 @@ struct SearchMatcher {
             start = index + 1
             guard !segment.isEmpty else { continue }
             segments += 1
-            for tag in tagBytes {
+            for (bit, tag) in tagBytes.enumerated() {
                 if segment.elementsEqual(tag) {
-                    best = .tag
-                } else if tagPrefixes && best == nil && segment.starts(with: tag) {
-                    best = .tagPrefix
+                    equal |= 1 << bit
+                } else if tagPrefixes && segment.starts(with: tag) {
+                    begun |= 1 << bit
                 }
             }
         }
-        return best.map { (SearchMatch(kind: $0, field: .tags), Self.fit(length: segments)) }
+        let all: UInt64 = tagBytes.count == 64 ? ~0 : (1 << tagBytes.count) - 1
+        let kind: SearchMatch.Kind
+        if requiresEveryTag {
+            guard (equal | begun) == all else { return nil }
+            kind = equal == all ? .tag : .tagPrefix
+        } else {
+            guard equal != 0 else { return nil }
+            kind = .tag
+        }
+        return (SearchMatch(kind: kind, field: .tags), Self.fit(length: segments))
     }
 
     /// The other fields, search-normalized, in the order they are reported.

@@ -18,6 +18,9 @@ struct SearchPlan {
             /// Places holding every word, each in the name or another field: the intersection
             /// of each word's look-ups in both tables.
             case allWordsAnywhere([SearchExpression])
+            /// No text: every place within the radius, or else every place that passes the
+            /// filters.
+            case listing
         }
 
         var source: Source
@@ -36,11 +39,15 @@ struct SearchPlan {
 
     private static func stages(_ matcher: SearchMatcher, query: SearchQuery) -> [Stage] {
         var stages: [Stage] = []
+        if matcher.isListing {
+            return [Stage(source: .listing, completeBelow: SearchMatch.tierCount)]
+        }
         if matcher.isTagSearch {
-            let phrases = matcher.tags.compactMap { SearchExpression.Phrase(literal: $0) }
-            if let any = SearchExpression.any(phrases.map { SearchExpression.phrase($0, column: "tags") }) {
-                stages.append(Stage(source: .text(any), completeBelow: SearchMatch.tierCount))
+            let phrases = matcher.tags.compactMap { SearchExpression.Phrase(literal: $0) }.map {
+                SearchExpression.phrase($0, column: "tags")
             }
+            let combined = matcher.requiresEveryTag ? SearchExpression.all(phrases) : SearchExpression.any(phrases)
+            if let combined { stages.append(Stage(source: .text(combined), completeBelow: SearchMatch.tierCount)) }
             return stages
         }
         let hangul = matcher.hangul

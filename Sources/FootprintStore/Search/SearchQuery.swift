@@ -4,11 +4,13 @@ import Foundation
 /// What `search` asks: text as a person types it, with the filters of `nearby` and visit dates.
 ///
 /// The text is never syntax: quotes, `*`, `-`, `NEAR`, `OR`, `:` and parentheses are searched for
-/// as written. A text that begins with `#` (or `＃`) is a hashtag search: `#야경` finds places
-/// tagged `야경`, then places with a tag beginning with it (`#야` → `야경`, `야시장`).
+/// as written. A text of `#` words is a hashtag search: `#야경` finds places tagged `야경`, then
+/// places with a tag beginning with it (`#야` → `야경`, `야시장`); `#야경 #데이트` the places with
+/// both. Beside other words a hashtag is a filter: `남산 #야경` searches `남산` among the places
+/// tagged `야경`.
 public struct SearchQuery: Hashable, Sendable {
-    /// The text to find. It may be empty only when ``PlaceFilter/anyTags`` names tags: then the
-    /// places with those tags are listed.
+    /// The text to find. It may be empty when a filter is set (tags, category, visited, likes,
+    /// visit dates or a radius): then the places that pass it are listed, tagged ones first.
     public var text: String
     /// A point that ranks nearer places higher (a smooth decay, not a cut-off).
     public var near: Coordinate?
@@ -36,23 +38,50 @@ public struct SearchQuery: Hashable, Sendable {
         self.limit = limit
     }
 
-    /// The tag of a hashtag query (`#야경` → `야경`), or `nil`.
-    var hashtag: String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("#") || trimmed.hasPrefix("＃") else { return nil }
-        return Hashtag.normalized(trimmed)
-    }
-
-    /// Checks the values a caller may get wrong, each with one sentence.
-    func validated() throws -> SearchQuery {
-        let normalizedTags = Hashtag.normalizedList(filter.anyTags)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty || (trimmed.hasPrefix("#") || trimmed.hasPrefix("＃")) && hashtag == nil {
-            guard !normalizedTags.isEmpty, trimmed.isEmpty else {
-                throw FootprintStoreError.invalidValue(
-                    name: "search text", value: "“\(text)”", reason: "give the words or the #tag to search for")
+    /// The text's words that begin with `#` (or `＃`), as tags (`#야경 #데이트` → `야경`, `데이트`),
+    /// and the rest of the text. A word that is only `#` is neither.
+    var textParts: (plain: String, hashtags: [String]) {
+        var plain: [Substring] = []
+        var hashtags: [String] = []
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if word.hasPrefix("#") || word.hasPrefix("＃") {
+                if let tag = Hashtag.normalized(String(word)), !hashtags.contains(tag) { hashtags.append(tag) }
+            } else {
+                plain.append(word)
             }
         }
+        return (plain.joined(separator: " "), hashtags)
+    }
+
+    /// The tags of a hashtag query — a text of `#` words only — or empty.
+    var hashtags: [String] {
+        let parts = textParts
+        return parts.plain.isEmpty ? parts.hashtags : []
+    }
+
+    /// Whether a filter narrows the places, so that a query without text lists them.
+    var hasFilters: Bool {
+        !filter.isEmpty || visitedSince != nil || visitedUntil != nil || withinMeters != nil
+    }
+
+    /// Checks the values a caller may get wrong, each with one sentence. Hashtags written beside
+    /// words (`남산 #야경`) become a filter on those tags (``PlaceFilter/allTags``).
+    func validated() throws -> SearchQuery {
+        let parts = textParts
+        var query = self
+        if !parts.plain.isEmpty && !parts.hashtags.isEmpty {
+            query.text = parts.plain
+            query.filter.allTags += parts.hashtags
+        }
+        if parts.plain.isEmpty && parts.hashtags.isEmpty && !hasFilters {
+            throw FootprintStoreError.invalidValue(
+                name: "search text", value: "“\(text)”",
+                reason: "give the words or the #tag to search for, or a filter to list places by")
+        }
+        return try query.checkedValues()
+    }
+
+    private func checkedValues() throws -> SearchQuery {
         if let withinMeters {
             guard near != nil else {
                 throw FootprintStoreError.invalidValue(

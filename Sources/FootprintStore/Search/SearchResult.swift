@@ -54,10 +54,12 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         case otherField
         /// Not in the name alone: the query's words are spread over the name and other fields.
         case otherFieldAllWords
+        /// A query without text or tag: the place passes the filters (a listing).
+        case listed
 
         /// `exact`, `prefix`, `word_prefix`, `substring`, `all_words`, `chosung`, `mixed_chosung`,
         /// `partial_syllable`, `doubled_consonant`, `keyboard_mistype`, `tag`, `tag_prefix`,
-        /// `other_field`, `other_field_all_words`.
+        /// `other_field`, `other_field_all_words`, `listed`.
         public var description: String {
             switch self {
             case .exact: return "exact"
@@ -74,6 +76,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
             case .tagPrefix: return "tag_prefix"
             case .otherField: return "other_field"
             case .otherFieldAllWords: return "other_field_all_words"
+            case .listed: return "listed"
             }
         }
     }
@@ -105,14 +108,14 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         case .exact, .prefix, .wordPrefix, .substring, .allWords: return kind.rawValue
         case .chosung, .mixedChosung, .partialSyllable, .doubledConsonant, .keyboardMistype:
             return Self.firstReadingTier + (kind.rawValue - Kind.chosung.rawValue) * 4 + (position?.rawValue ?? 3)
-        case .tag, .tagPrefix, .otherField, .otherFieldAllWords:
+        case .tag, .tagPrefix, .otherField, .otherFieldAllWords, .listed:
             return Self.firstReadingTier + 5 * 4 + (kind.rawValue - Kind.tag.rawValue)
         }
     }
 
     static let firstReadingTier = Kind.chosung.rawValue
     /// One more than the largest ``tier``.
-    static let tierCount = firstReadingTier + 5 * 4 + 4
+    static let tierCount = firstReadingTier + 5 * 4 + 5
 
     /// The tier of the best match a reading rule can give (its whole-name match).
     static func firstTier(of rule: MatchRule) -> Int {

@@ -67,6 +67,8 @@ struct SearchRun {
                 ids = try SearchIndex.rowIDs(db, table: "search_text", expression: expression)
             case .allWordsAnywhere(let words):
                 ids = try allWordsAnywhere(words)
+            case .listing:
+                ids = try listedIDs()
             }
             ids.removeAll { seen.contains($0) || !(inside?.contains($0) ?? true) }
             seen.formUnion(ids)
@@ -110,6 +112,18 @@ struct SearchRun {
     /// Below this many candidates the partner's hand-over (~50 µs: a thread, a transaction)
     /// costs more than half the reading saves (~1 µs a candidate).
     static let partnerMinimum = 512
+
+    /// A listing's candidates: the places within the radius (from the R*Tree, whatever its size),
+    /// else those that pass the filters' SQL condition.
+    private func listedIDs() throws -> [Int64] {
+        if let near = query.near, let radius = query.withinMeters {
+            return try inside.map { Array($0) } ?? Array(Self.placeIDs(db, within: radius, of: near))
+        }
+        var sql: SQL = "SELECT p.id FROM places p"
+        if let condition { sql = sql + " WHERE " + condition }
+        let (text, arguments) = try sql.build(db)
+        return try Int64.fetchAll(db, sql: text, arguments: arguments)
+    }
 
     /// Places holding every word, each in the name or in another field.
     private func allWordsAnywhere(_ words: [SearchExpression]) throws -> [Int64] {

@@ -11,7 +11,9 @@ struct SearchCommand: ParsableCommand {
         discussion: """
             The query matches names that contain it with spaces ignored (스타벅스 강남 finds 스타벅스강남역점), \
             then names holding all its words, then its Korean readings (ㅅㅌㅂㅅ, 스타벅, tmxkqjrtm), then \
-            category, tags, address and note. #야경 searches tags. Every character is searched for as written; \
+            category, tags, address and note. #야경 searches tags (#야경 #데이트: both; 남산 #야경: 남산 among places \
+            tagged 야경). With no query, the places that pass the filters are listed (--since 2024-05-01 \
+            --until 2024-05-31: the places visited in May). Every character is searched for as written; \
             a query that begins with '-' goes after '--': footprint search -- -카페
             Example: footprint search 카페 --near 37.5665,126.978 --within 2000 --since 2024-05-01
             """)
@@ -34,9 +36,11 @@ struct SearchCommand: ParsableCommand {
     var text: String { words.joined(separator: " ") }
 
     func validate() throws {
-        if text.allSatisfy(\.isWhitespace) && filters.tags.isEmpty {
+        let listsByFilter = !filters.placeFilter.isEmpty || since != nil || until != nil || within != nil
+        if text.allSatisfy(\.isWhitespace) && !listsByFilter {
             throw ValidationError(
-                "Give the text to search for, e.g. footprint search 카페 (a query that begins with '-' goes after '--').")
+                "Give the text to search for, e.g. footprint search 카페, or a filter to list places by "
+                    + "(a query that begins with '-' goes after '--').")
         }
         if within != nil && near == nil { throw ValidationError("--within needs --near LAT,LON to measure from.") }
     }

@@ -105,5 +105,38 @@ import Testing
         // Recency lifts the visited places above the unvisited twin of equal likes.
         let ranked = try names(SearchQuery("스타벅스"))
         #expect(ranked.firstIndex(of: "스타벅스 강남점")! < ranked.firstIndex(of: "스타벅스 시청점")!)
+        // No text: "the places I visited in May" is a listing by the dates.
+        let visitedInMay = try store.search(SearchQuery("", visitedSince: "2024-05-01", visitedUntil: "2024-05-31"))
+        #expect(visitedInMay.map(\.place.name) == ["스타벅스 강남점"])
+        #expect(visitedInMay.first?.match.kind == .listed)
+        #expect(try names(SearchQuery(" ", filter: PlaceFilter(visited: true))).sorted() == ["스타벅스 강남점", "스타벅스 부산점"])
+    }
+
+    @Test func severalHashtagsNeedEveryTag() throws {
+        #expect(try names(SearchQuery("#야경 #산책")) == ["서울숲"])
+        #expect(try names(SearchQuery("#커피 ＃야경")) == ["스타벅스 시청점"])
+        // `#야` begins a tag of both places; `#커피` is one of only one.
+        let prefixed = try store.search(SearchQuery("#커피 #야"))
+        #expect(prefixed.map(\.place.name) == ["스타벅스 시청점"])
+        #expect(prefixed.first?.match.kind == .tagPrefix)
+        #expect(try names(SearchQuery("#야경 #없는태그")).isEmpty)
+    }
+
+    @Test func aHashtagBesideWordsFiltersByThatTag() throws {
+        #expect(Set(try names(SearchQuery("스타벅스"))).count == 4)
+        #expect(try names(SearchQuery("스타벅스 #야경")) == ["스타벅스 시청점", "서울숲"])
+        #expect(try names(SearchQuery("#커피 스타벅스 ")) == ["스타벅스 시청점", "스타벅스 강남점"])
+        #expect(try names(SearchQuery("스타벅스 #야")).isEmpty)  // beside words a tag is whole, not a prefix
+    }
+
+    @Test func filtersWithoutTextListPlaces() throws {
+        let listed = try store.search(SearchQuery("", filter: PlaceFilter(allTags: ["야경", "산책"])))
+        #expect(listed.map(\.place.name) == ["서울숲"])
+        #expect(Set(try names(SearchQuery("", filter: PlaceFilter(category: "공원")))) == ["서울숲"])
+        let nearby = try store.search(SearchQuery("", near: Self.gangnam, withinMeters: 100))
+        #expect(Set(nearby.map(\.place.name)) == ["스타벅스 강남점", "카페 온담"])
+        #expect(nearby.allSatisfy { $0.match.kind == .listed && $0.distanceMeters == 0 })
+        #expect(throws: FootprintStoreError.self) { try store.search(SearchQuery("")) }
+        #expect(throws: FootprintStoreError.self) { try store.search(SearchQuery("  ", near: Self.gangnam)) }
     }
 }

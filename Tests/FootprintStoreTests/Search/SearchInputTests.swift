@@ -79,7 +79,7 @@ import Testing
         for text in ["", "   ", "\n\t", "#", "＃ "] {
             #expect(
                 throws: FootprintStoreError.invalidValue(
-                    name: "search text", value: "“\(text)”", reason: "give the words or the #tag to search for")
+                    name: "search text", value: "“\(text)”", reason: "give the words or the #tag to search for, or a filter to list places by")
             ) {
                 try temporary.store.search(SearchQuery(text))
             }

@@ -106,6 +106,16 @@ import Testing
         #expect(try json(["스타벅스", "--visited"]).isEmpty)
     }
 
+    @Test func hashtagsAndListingsByFilter() throws {
+        #expect(try json(["#커피", "#야경"]).isEmpty)
+        #expect(try json(["스타벅스", "#야경"]).map { $0["name"] as? String } == ["스타벅스 시청점"])
+        let listed = try json(["--category", "문화", "--near", "37.4979,127.0276"])
+        #expect(listed.map { $0["name"] as? String } == ["CGV 강남"])
+        #expect(listed.first?["match"] as? String == "listed")
+        let visited = try CLI.run(["--db", db, "search", "--since", "2024-05-01", "--until", "2024-05-31"])
+        #expect(visited.status == 0 && visited.stderr.isEmpty, "\(visited.stderr)")
+    }
+
     @Test func readsWithoutChangingTheFile() throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
         try CLI.run(["--db", db, "search", "스타벅스", "--near", "37.5,127"])
