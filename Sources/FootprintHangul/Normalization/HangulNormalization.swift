@@ -134,12 +134,18 @@ enum ScalarClass: Equatable {
             switch value {
             case 0x30...0x39: self = .digit
             case 0x41...0x5A, 0x61...0x7A: self = .letter
-            case 0x09...0x0D, 0x20: self = .whitespace
+            // Control characters are skipped like spaces: invisible, they must not split a word.
+            case 0x00...0x20, 0x7F: self = .whitespace
             default: self = .separator
             }
         } else if HangulSyllable.contains(value) || Jamo.isCompatibilityJamo(scalar) {
             self = .hangul
-        } else if value == 0x200B || value == 0xFEFF || scalar.properties.isWhitespace {
+        } else if scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+            || scalar.properties.generalCategory == .control
+        {
+            // Invisible format characters (U+00AD SOFT HYPHEN, U+200B–U+200D zero-width space,
+            // non-joiner and joiner, U+2060 WORD JOINER, U+FEFF, variation selectors: Unicode's
+            // Default_Ignorable_Code_Point) and C1 controls: skipped like spaces.
             self = .whitespace
         } else {
             switch scalar.properties.generalCategory {

@@ -118,7 +118,7 @@ extension SearchTokenizer {
             case 0x61...0x7A: try wordByte(byte, isDigit: false, start, end, verbatim, body)
             case 0x30...0x39: try wordByte(byte, isDigit: true, start, end, verbatim, body)
             case 0x41...0x5A: try wordByte(byte | 0x20, isDigit: false, start, end, verbatim, body)
-            case 0x20, 0x09...0x0D: try whitespace(body)
+            case 0x00...0x20, 0x7F: try whitespace(body)  // as ScalarClass: controls are skipped like spaces
             default: try separator(body)
             }
         }

@@ -35,7 +35,7 @@ struct SearchMatcher {
             tagPrefixes = true
             requiresEveryTag = true
             isListing = false
-        } else if HangulNormalization.searchNormalized(parts.plain).isEmpty {
+        } else if query.hasFilters && HangulNormalization.searchNormalized(parts.plain).isEmpty {
             let anyTags = Hashtag.normalizedList(query.filter.anyTags)
             tags = Array((anyTags.isEmpty ? Hashtag.normalizedList(query.filter.allTags) : anyTags).prefix(Self.maximumTags))
             tagPrefixes = false

@@ -1,4 +1,5 @@
 import FootprintGeo
+import FootprintHangul
 import Foundation
 
 /// What `search` asks: text as a person types it, with the filters of `nearby` and visit dates.
@@ -67,8 +68,10 @@ public struct SearchQuery: Hashable, Sendable {
     /// Checks the values a caller may get wrong, each with one sentence. Hashtags written beside
     /// words (`남산 #야경`) become a filter on those tags (``PlaceFilter/allTags``).
     func validated() throws -> SearchQuery {
-        let parts = textParts
+        // NFC and width folding before anything reads the text: `cafe` + U+0301 is `café`.
         var query = self
+        query.text = HangulNormalization.normalized(text)
+        let parts = query.textParts
         if !parts.plain.isEmpty && !parts.hashtags.isEmpty {
             query.text = parts.plain
             query.filter.allTags += parts.hashtags

@@ -38,6 +38,9 @@ import Testing
         ("CGV 강남", [Token("cgv", 0..<3), Token("강남", 4..<10), Token("남", 7..<10)]),
         ("＃야경", [Token("야경", 3..<9), Token("경", 6..<9)]),
         ("", []), ("  !?  ", []),
+        // Invisible characters do not break a run: 별 + soft hyphen + 빛 still gives 별빛.
+        ("별\u{00AD}빛", [Token("별빛", 0..<8), Token("빛", 5..<8)]),
+        ("카\u{1}페", [Token("카페", 0..<7), Token("페", 4..<7)]),
     ])
     func documentTokens(text: String, tokens: [Token]) {
         #expect(Self.plain.tokens(in: text) == tokens)

@@ -1,0 +1,45 @@
+import FootprintGeo
+import FootprintTestSupport
+import Foundation
+import Testing
+
+@testable import FootprintStore
+
+/// What a reader sees as the same text is found as the same text: invisible characters are
+/// skipped like spaces on both sides, and a query is in NFC whatever its input method wrote.
+@Suite struct SearchNormalizationTests {
+    static let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
+
+    let temporary: TemporaryStore
+
+    init() throws {
+        temporary = try TemporaryStore()
+        for name in ["별\u{00AD}빛카페", "카페\u{200D}온", "Café Noir", "\u{1}희미용실"] {
+            _ = try temporary.store.addPlace(Place(name: name, coordinate: Self.seoul))
+        }
+    }
+
+    func names(_ text: String) throws -> [String] {
+        try temporary.store.search(SearchQuery(text)).map(\.place.name)
+    }
+
+    @Test func invisibleCharactersInANameAreSkipped() throws {
+        #expect(try names("별빛") == ["별\u{00AD}빛카페"])
+        #expect(try names("ㅂㅂㅋ") == ["별\u{00AD}빛카페"])
+        #expect(try names("페온") == ["카페\u{200D}온"])
+        #expect(try names("희미용") == ["\u{1}희미용실"])
+        #expect(try temporary.store.search(SearchQuery("별빛카페")).first?.match.kind == .exact)
+    }
+
+    @Test func invisibleCharactersInAQueryAreSkipped() throws {
+        #expect(try names("별\u{00AD}빛") == ["별\u{00AD}빛카페"])
+        #expect(try names("카\u{200D}페온") == ["카페\u{200D}온"])
+        #expect(try names("\u{1}희미") == ["\u{1}희미용실"])
+    }
+
+    @Test func aDecomposedQueryIsComposed() throws {
+        #expect(try names("cafe\u{301}") == ["Café Noir"])
+        #expect(try names("CAFE\u{301} noir") == ["Café Noir"])
+        #expect(try names("\u{1112}\u{1174}\u{1106}\u{1175}") == ["\u{1}희미용실"])
+    }
+}
