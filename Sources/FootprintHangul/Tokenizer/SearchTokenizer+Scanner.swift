@@ -3,8 +3,9 @@ extension SearchTokenizer {
     static let chosungValues: [UInt32] = Jamo.chosungs.map(\.value)
 
     /// One pass over UTF-8 input. Keeps the pending Hangul unit (a bigram needs the next one) and
-    /// the word being built in `scratch`: bytes `0..<maximumWordBytes` hold the word, the 12 after
-    /// them a Hangul token.
+    /// the word being built in `scratch`: bytes `0..<maximumWordBytes` hold the word, the 16 after
+    /// them a Hangul token, and the `maximumWordBytes` after those the last words before it, for
+    /// their joins.
     struct Scanner {
         let isDocument: Bool
         let bridgesWhitespace: Bool
@@ -31,6 +32,19 @@ extension SearchTokenizer {
         var wordLastWasDigit = false
         var wordClassChanges = 0
 
+        /// Whether words are joined across spaces (document mode, bridging whitespace).
+        let joinsWords: Bool
+        /// The words that precede the current one with only spaces between (at most two),
+        /// concatenated in `joined`: `joinedCount` of them, `joinedLength` bytes, the last one
+        /// beginning at byte `lastJoinedOffset`; their input begins at `joinedInputStart`
+        /// (the last one's at `lastJoinedInputStart`).
+        let joined: UnsafeMutablePointer<UInt8>
+        var joinedCount = 0
+        var joinedLength = 0
+        var lastJoinedOffset = 0
+        var joinedInputStart = 0
+        var lastJoinedInputStart = 0
+
         init(options: Options, mode: Mode, scratch: UnsafeMutablePointer<UInt8>) {
             isDocument = mode == .document
             bridgesWhitespace = options.contains(.bridgesWhitespace)
@@ -38,6 +52,8 @@ extension SearchTokenizer {
             emitsChosung = options.contains(.chosung) && isDocument
             self.scratch = scratch
             hangulToken = scratch + SearchTokenizer.maximumWordBytes
+            joined = scratch + SearchTokenizer.maximumWordBytes + 16
+            joinsWords = isDocument && bridgesWhitespace
         }
 
         mutating func scan<E: Error>(
@@ -195,6 +211,7 @@ extension SearchTokenizer {
         private mutating func separator<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
             try flushWord(body)
             try flushRun(body)
+            joinedCount = 0
         }
 
         @inline(__always)
@@ -209,6 +226,7 @@ extension SearchTokenizer {
             _ value: UInt32, _ start: Int, _ end: Int, _ body: (RawToken) throws(E) -> Void
         ) throws(E) {
             if wordStart >= 0 { try flushWord(body) }
+            joinedCount = 0
             if previous != 0 {
                 Self.write(previous, to: hangulToken)
                 Self.write(value, to: hangulToken + 3)
@@ -270,11 +288,50 @@ extension SearchTokenizer {
                     }
                 }
             }
+            if joinsWords { try join(range, body) }
             wordStart = -1
             wordLength = 0
             wordIsFull = false
             wordIsVerbatim = true
             wordClassChanges = 0
+        }
+
+        /// After a word's tokens: its joins with the one or two words before it (colocated), then
+        /// the word kept for the next one's joins.
+        private mutating func join<E: Error>(_ range: Range<Int>, _ body: (RawToken) throws(E) -> Void) throws(E) {
+            let limit = SearchTokenizer.maximumWordBytes
+            guard !wordIsFull, joinedLength + wordLength <= limit else {
+                joinedCount = 0
+                return
+            }
+            if joinedCount > 0 {
+                (joined + joinedLength).update(from: scratch, count: wordLength)
+                let end = joinedLength + wordLength
+                try emit(joined + lastJoinedOffset, end - lastJoinedOffset, lastJoinedInputStart..<range.upperBound,
+                    colocated: true, body)
+                if joinedCount == 2 {
+                    try emit(joined, end, joinedInputStart..<range.upperBound, colocated: true, body)
+                }
+                // Keep the last two: drop the oldest when there were two already.
+                if joinedCount == 2 {
+                    let kept = end - lastJoinedOffset
+                    joined.update(from: joined + lastJoinedOffset, count: kept)
+                    joinedLength = kept
+                    joinedInputStart = lastJoinedInputStart
+                } else {
+                    joinedLength = end
+                }
+                lastJoinedOffset = joinedLength - wordLength
+                lastJoinedInputStart = range.lowerBound
+                joinedCount = 2
+            } else {
+                joined.update(from: scratch, count: wordLength)
+                joinedLength = wordLength
+                lastJoinedOffset = 0
+                joinedInputStart = range.lowerBound
+                lastJoinedInputStart = range.lowerBound
+                joinedCount = 1
+            }
         }
 
         /// Hands `count` bytes at `start` to the callback.

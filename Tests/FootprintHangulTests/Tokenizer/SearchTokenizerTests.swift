@@ -27,7 +27,7 @@ import Testing
         ("가\u{11A8}나", [Token("각나", 0..<9), Token("나", 6..<9)]),
         ("\u{1100}", [Token("ㄱ", 0..<3)]),
         ("Café", [Token("café", 0..<5)]),
-        ("Straße 7", [Token("straße", 0..<7), Token("7", 8..<9)]),
+        ("Straße 7", [Token("straße", 0..<7), Token("7", 8..<9), Token("straße7", 0..<9, colocated: true)]),
         (
             "스타벅스, 강남",
             [
@@ -38,6 +38,18 @@ import Testing
         ("CGV 강남", [Token("cgv", 0..<3), Token("강남", 4..<10), Token("남", 7..<10)]),
         ("＃야경", [Token("야경", 3..<9), Token("경", 6..<9)]),
         ("", []), ("  !?  ", []),
+        // Words across spaces get their joins with the one or two words before, colocated;
+        // Hangul or punctuation between them ends the chain.
+        ("LCDC SEOUL", [Token("lcdc", 0..<4), Token("seoul", 5..<10), Token("lcdcseoul", 0..<10, colocated: true)]),
+        (
+            "a b c",
+            [
+                Token("a", 0..<1), Token("b", 2..<3), Token("ab", 0..<3, colocated: true), Token("c", 4..<5),
+                Token("bc", 2..<5, colocated: true), Token("abc", 0..<5, colocated: true),
+            ]
+        ),
+        ("x 강 y", [Token("x", 0..<1), Token("강", 2..<5), Token("y", 6..<7)]),
+        ("x-y z", [Token("x", 0..<1), Token("y", 2..<3), Token("z", 4..<5), Token("yz", 2..<5, colocated: true)]),
         // Invisible characters do not break a run: 별 + soft hyphen + 빛 still gives 별빛.
         ("별\u{00AD}빛", [Token("별빛", 0..<8), Token("빛", 5..<8)]),
         ("카\u{1}페", [Token("카페", 0..<7), Token("페", 4..<7)]),

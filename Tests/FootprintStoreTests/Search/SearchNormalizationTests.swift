@@ -37,6 +37,31 @@ import Testing
         #expect(try names("\u{1}희미") == ["\u{1}희미용실"])
     }
 
+    /// Spaces are ignored on both sides for Latin words too: the index holds the joins of
+    /// consecutive words.
+    @Test func latinWordsAreFoundWithoutTheirSpaces() throws {
+        let store = temporary.store
+        _ = try store.addPlace(Place(name: "LCDC SEOUL", coordinate: Self.seoul))
+        _ = try store.addPlace(Place(name: "Blue Bottle 성수", coordinate: Self.seoul))
+        #expect(try names("lcdcseoul") == ["LCDC SEOUL"])
+        #expect(try store.search(SearchQuery("LCDCSEOUL")).first?.match.kind == .exact)
+        #expect(try store.search(SearchQuery("lcdcseo")).first?.match.kind == .prefix)
+        #expect(try names("bluebottle성수") == ["Blue Bottle 성수"])
+        #expect(try names("BlueBott") == ["Blue Bottle 성수"])
+    }
+
+    /// The whole-name match `LCDC SEOUL` is not at the index's first position, yet ranks above
+    /// 25 prefix matches that are, within a limit of 20.
+    @Test func aJoinedWholeNameOutranksPrefixesBeyondTheLimit() throws {
+        let store = temporary.store
+        for index in 0..<25 { _ = try store.addPlace(Place(name: "lcdcseoul\(index)", coordinate: Self.seoul)) }
+        let exact = try store.addPlace(Place(name: "LCDC SEOUL", coordinate: Self.seoul))
+        let results = try store.search(SearchQuery("lcdcseoul", limit: 20))
+        #expect(results.first?.place.id == exact.id)
+        #expect(results.first?.match.kind == .exact)
+        #expect(results.count == 20)
+    }
+
     @Test func aDecomposedQueryIsComposed() throws {
         #expect(try names("cafe\u{301}") == ["Café Noir"])
         #expect(try names("CAFE\u{301} noir") == ["Café Noir"])
