@@ -59,7 +59,38 @@ public enum KeyboardMistype {
             }
         }
         if let reading = latinReading(of: text) { readings.append(reading) }
+        if let reading = wordByWordReading(of: text), !readings.contains(where: { $0.text == reading.text }) {
+            readings.append(reading)
+        }
         return readings.filter { $0.confidence >= minimumConfidence }.sorted { $0.confidence > $1.confidence }
+    }
+
+    /// A query whose words were typed in different modes — a Latin name and a mistyped Hangul
+    /// word (`CGV rkdska` → `CGV 강남`), or the reverse (`ㅊㅎㅍ 강남` → `cgv 강남`): each word read
+    /// on its own, kept as typed when it has no likely reading, with confidence the product of
+    /// the read words' times 0.9. `nil` for a single word, or when every word or none is read
+    /// (the whole-query readings cover those).
+    private static func wordByWordReading(of text: String) -> KeyboardReading? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2 else { return nil }
+        var parts: [String] = []
+        var confidence = 0.9
+        var direction: KeyboardReading.Direction?
+        for word in words {
+            let candidates = [hangulReading(of: String(word)), latinReading(of: String(word))].compactMap { $0 }
+                .filter { $0.confidence >= minimumConfidence }
+            if let best = candidates.max(by: { $0.confidence < $1.confidence }) {
+                parts.append(best.text)
+                confidence *= best.confidence
+                if direction == nil { direction = best.direction }
+            } else {
+                parts.append(String(word))
+            }
+        }
+        guard let direction, parts.count != parts.indices.filter({ parts[$0] != String(words[$0]) }).count else {
+            return nil
+        }
+        return KeyboardReading(text: parts.joined(separator: " "), direction: direction, confidence: confidence)
     }
 
     private static func hangulReading(of text: String, penalty: Double = 1) -> KeyboardReading? {

@@ -15,6 +15,22 @@ import Testing
         #expect(best.isLikely)
     }
 
+    /// Words typed in different modes are read one by one: a Latin name kept, the mistyped
+    /// word read.
+    @Test(arguments: [
+        ("CGV rkdska", "CGV 강남", KeyboardReading.Direction.hangulFromLatinKeys),
+        ("GS25 durtkawja", "GS25 역삼점", .hangulFromLatinKeys), ("ㅊㅎㅍ 강남", "cgv 강남", .latinFromHangulKeys),
+    ])
+    func wordsTypedInDifferentModesAreReadOneByOne(
+        query: String, reading: String, direction: KeyboardReading.Direction
+    ) throws {
+        let readings = KeyboardMistype.alternativeReadings(of: query)
+        let mixed = try #require(readings.first { $0.text == reading })
+        #expect(mixed.direction == direction)
+        #expect(mixed.confidence >= KeyboardMistype.minimumConfidence)
+        #expect(!readings.contains { $0.text == query })
+    }
+
     @Test func autocapitalizedFirstLetterAlsoReadsLowercase() {
         let readings = KeyboardMistype.alternativeReadings(of: "Tmxkqjrtm").map(\.text)
         #expect(readings == ["쓰타벅스", "스타벅스"])

@@ -62,6 +62,18 @@ import Testing
         #expect(results.count == 20)
     }
 
+    /// A Latin name typed as is beside a Hangul word typed in English mode (and the reverse).
+    @Test func wordsTypedInDifferentKeyboardModesAreFound() throws {
+        let store = temporary.store
+        _ = try store.addPlace(Place(name: "CGV 강남", coordinate: Self.seoul))
+        _ = try store.addPlace(Place(name: "GS25 역삼점", coordinate: Self.seoul))
+        for (query, name) in [("CGV rkdska", "CGV 강남"), ("ㅊㅎㅍ 강남", "CGV 강남"), ("GS25 durtkawja", "GS25 역삼점")] {
+            let first = try #require(try store.search(SearchQuery(query)).first, "\(query)")
+            #expect(first.place.name == name)
+            #expect(first.match.kind == .keyboardMistype)
+        }
+    }
+
     @Test func aDecomposedQueryIsComposed() throws {
         #expect(try names("cafe\u{301}") == ["Café Noir"])
         #expect(try names("CAFE\u{301} noir") == ["Café Noir"])
