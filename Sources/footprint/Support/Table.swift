@@ -31,14 +31,17 @@ struct Table {
         }
     }
 
-    /// Terminal cells: East Asian wide characters (Hangul, CJK, full-width forms) take two.
+    /// Terminal cells: East Asian wide characters (Hangul, CJK, full-width forms) take two;
+    /// combining marks, the vowels and finals of conjoining jamo (a decomposed syllable is its
+    /// initial's two cells, as wcwidth counts) and invisible format characters take none.
     static func width(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
             switch scalar.value {
             case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
                 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF:
                 return total + 2
-            case 0x0300...0x036F, 0x200B...0x200F:
+            case 0x0300...0x036F, 0x200B...0x200F, 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x2060...0x2064, 0xFE00...0xFE0F,
+                0xFEFF:
                 return total
             default:
                 return total + 1
