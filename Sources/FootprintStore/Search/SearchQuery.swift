@@ -91,7 +91,11 @@ public struct SearchQuery: Hashable, Sendable {
                     name: "radius", value: formatted(withinMeters),
                     reason: "a radius needs a point to measure from")
             }
-            guard withinMeters.isFinite, withinMeters >= 0 else {
+            guard withinMeters.isFinite else {
+                throw FootprintStoreError.invalidValue(
+                    name: "radius", value: formatted(withinMeters), reason: "it must be a finite number of metres")
+            }
+            guard withinMeters >= 0 else {
                 throw FootprintStoreError.invalidValue(
                     name: "radius", value: formatted(withinMeters), reason: "it must be 0 metres or more")
             }

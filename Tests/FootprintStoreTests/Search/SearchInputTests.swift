@@ -101,6 +101,12 @@ import Testing
         ) {
             try temporary.store.search(SearchQuery("카페", near: seoul, withinMeters: -5))
         }
+        #expect(
+            throws: FootprintStoreError.invalidValue(
+                name: "radius", value: formatted(.infinity), reason: "it must be a finite number of metres")
+        ) {
+            try temporary.store.search(SearchQuery("카페", near: seoul, withinMeters: .infinity))
+        }
         #expect(throws: FootprintStoreError.invalidValue(name: "limit", value: "0", reason: "it must be 1 or more")) {
             try temporary.store.search(SearchQuery("카페", limit: 0))
         }
