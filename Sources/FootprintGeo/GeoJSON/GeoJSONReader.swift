@@ -236,7 +236,12 @@ struct GeoJSONReader {
         if let idNode = members.id {
             switch tape.kind(idNode) {
             case .string: feature.id = .string(tape.string(idNode))
-            case .number: feature.id = .number(tape.number(idNode))
+            case .number:
+                if case .integer(let value) = tape.numberValue(idNode) {
+                    feature.id = .integer(value)
+                } else {
+                    feature.id = .number(tape.number(idNode))
+                }
             default:
                 report(
                     GeoJSONError.invalidIdentifier,

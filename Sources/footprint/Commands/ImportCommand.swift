@@ -94,17 +94,17 @@ extension ImportSummary {
             ("source", .string(source)),
             ("format", .string(format.rawValue)),
             ("encoding", .string(encoding.rawValue)),
-            ("inserted", .number(Double(inserted))),
-            ("updated", .number(Double(updated))),
-            ("unchanged", .number(Double(unchanged))),
-            ("kept_removed", .number(Double(keptRemoved))),
-            ("skipped", .number(Double(skipped))),
+            ("inserted", .integer(Int64(inserted))),
+            ("updated", .integer(Int64(updated))),
+            ("unchanged", .integer(Int64(unchanged))),
+            ("kept_removed", .integer(Int64(keptRemoved))),
+            ("skipped", .integer(Int64(skipped))),
             (
                 "skipped_rows",
                 .array(
                     skippedRows.map { row in
                         .object([
-                            ("line", .number(Double(row.line))),
+                            ("line", .integer(Int64(row.line))),
                             ("path", row.jsonPath.map(JSONValue.string) ?? .null),
                             ("reason", .string(row.reason)),
                         ])

@@ -42,6 +42,8 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The radius is worded as `nearby` words it (the search query's own check says less for inf).
+        if let within { try FootprintStore.checkRadius(within) }
         let query = SearchQuery(
             text, near: try near?.coordinate(), withinMeters: within, filter: filters.placeFilter, visitedSince: since,
             visitedUntil: until, limit: try limits.resolvedLimit())

@@ -64,10 +64,28 @@ import Testing
         #expect(result.stdout == #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}"# + "\n")
     }
 
-    @Test func simplifyRejectsANegativeTolerance() throws {
-        let result = try CLI.run(["geo", "simplify", "--tolerance", "-1"], input: "")
+    @Test(arguments: [
+        (["--tolerance", "-1"], "Error: The tolerance -1 is invalid: give a finite number of metres, 0 or more.\n"),
+        (["--tolerance", "inf"], "Error: The tolerance inf is invalid: give a finite number of metres, 0 or more.\n"),
+        (["--tolerance", "nan"], "Error: The tolerance nan is invalid: give a finite number of metres, 0 or more.\n"),
+        (
+            ["--tolerance-deg", "-0.5"],
+            "Error: The tolerance-deg -0.5 is invalid: give a finite number of degrees, 0 or more.\n"
+        ),
+    ])
+    func simplifyRejectsToleranceThatIsNotAFiniteNumberOrNegative(_ arguments: [String], _ message: String) throws {
+        let result = try CLI.run(["geo", "simplify"] + arguments, input: "")
         #expect(result.status != 0)
-        #expect(result.stderr == "Error: The tolerance -1.0 is invalid: it must be 0 or more.\n")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == message)
+    }
+
+    /// A tolerance larger than the Earth keeps the ends only, as shapely's simplify(1e300) does.
+    @Test func aHugeToleranceKeepsTheEnds() throws {
+        let input = #"{"type":"LineString","coordinates":[[126.9,37.5],[127,37.6],[127.1,37.5]]}"#
+        let result = try CLI.run(["geo", "simplify", "--tolerance", "1e300"], input: input)
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"type":"LineString","coordinates":[[126.9,37.5],[127.1,37.5]]}"# + "\n")
     }
 }
 

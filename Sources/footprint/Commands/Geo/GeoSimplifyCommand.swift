@@ -27,9 +27,11 @@ struct GeoSimplifyCommand: ParsableCommand {
         guard (0...17).contains(decimals) else {
             throw FootprintGeoError.invalidArgument(name: "decimals", value: String(decimals), reason: "use 0 to 17")
         }
-        for (name, value) in [("tolerance", tolerance), ("tolerance-deg", toleranceDegrees)] {
+        for (name, value, unit) in [("tolerance", tolerance, "metres"), ("tolerance-deg", toleranceDegrees, "degrees")] {
+            // The library takes an infinite tolerance (it keeps the ends only); typed, it is a slip.
             if let value, !(value.isFinite && value >= 0) {
-                throw FootprintGeoError.invalidArgument(name: name, value: String(value), reason: "it must be 0 or more")
+                throw FootprintGeoError.invalidArgument(
+                    name: name, value: GeoFormat.plain(value), reason: "give a finite number of \(unit), 0 or more")
             }
         }
         let document: GeoJSONObject

@@ -41,9 +41,9 @@ struct GeoTileCommand: AsyncParsableCommand {
         let bounds = tile.bounds
         Output.json(
             .object([
-                ("z", .number(Double(tile.z))),
-                ("x", .number(Double(tile.x))),
-                ("y", .number(Double(tile.y))),
+                ("z", .integer(Int64(tile.z))),
+                ("x", .integer(Int64(tile.x))),
+                ("y", .integer(Int64(tile.y))),
                 ("quadkey", .string(tile.quadkey)),
                 ("bbox", .array([bounds.west, bounds.south, bounds.east, bounds.north].map { .number($0) })),
             ]))

@@ -105,8 +105,8 @@ struct GeoValidateCommand: ParsableCommand {
         func place(_ position: GeoJSONTextPosition?) -> JSONMembers {
             guard let position else { return [] }
             return [
-                (key: "line", value: .number(Double(position.line))),
-                (key: "column", value: .number(Double(position.column))),
+                (key: "line", value: .integer(Int64(position.line))),
+                (key: "column", value: .integer(Int64(position.column))),
             ]
         }
         let errors = zip(validation.errors, validation.errorPositions).map { error, position in

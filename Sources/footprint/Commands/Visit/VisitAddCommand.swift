@@ -25,7 +25,7 @@ struct VisitAddCommand: ParsableCommand {
             Output.json(
                 .array([
                     .object([
-                        ("id", .number(Double(visit.id ?? 0))), ("place_id", .number(Double(placeID))),
+                        ("id", .integer(Int64(visit.id ?? 0))), ("place_id", .integer(Int64(placeID))),
                         ("arrived", .string(visit.arrived.iso8601)), ("left", visit.left.map { .string($0.iso8601) } ?? .null),
                         ("local_date", .string(visit.localDate)),
                     ])
