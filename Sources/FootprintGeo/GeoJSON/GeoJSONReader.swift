@@ -146,11 +146,11 @@ struct GeoJSONReader {
         if let type = GeoJSONType.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
             report(
                 GeoJSONError.invalidValue,
-                "\(quoted) is not a GeoJSON type; type names are case-sensitive: \"\(type.rawValue)\"",
+                "the type \(quoted) is not a GeoJSON type; type names are case-sensitive: \"\(type.rawValue)\"",
                 node: typeNode, extra: .key("type"), strictOnly: true)
             return type
         }
-        report(GeoJSONError.invalidValue, "\(quoted) is not a GeoJSON type", node: typeNode, extra: .key("type"))
+        report(GeoJSONError.invalidValue, "the type \(quoted) is not a GeoJSON type", node: typeNode, extra: .key("type"))
         return nil
     }
 
@@ -273,7 +273,7 @@ struct GeoJSONReader {
             default:
                 report(
                     GeoJSONError.invalidValue,
-                    "\"properties\" must be an object or null, got \(tape.kindDescription(propertiesNode))",
+                    "the member \"properties\" must be an object or null, got \(tape.kindDescription(propertiesNode))",
                     node: propertiesNode, extra: .key("properties"), strictOnly: true)
             }
         } else {

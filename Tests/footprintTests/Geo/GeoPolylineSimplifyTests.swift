@@ -35,10 +35,14 @@ import Testing
     @Test func badInputIsOneSentence() throws {
         let bad = try CLI.run(["geo", "polyline", "decode"], input: "abc!")
         #expect(bad.status != 0)
-        #expect(bad.stderr == "Error: stdin: The encoded polyline is invalid at character 4: '!' is not a polyline character (? to ~).\n")
+        #expect(bad.stderr == "Error: <stdin>: The encoded polyline is invalid at character 4: '!' is not a polyline character (? to ~).\n")
         let json = try CLI.run(["geo", "polyline", "encode"], input: #"{"type":"Point","coordinates":[1,2]}"#)
         #expect(json.status != 0)
-        #expect(json.stderr.hasPrefix("Error: stdin: "))
+        #expect(json.stderr == "Error: <stdin>: (root): Expected a LineString, got a Point.\n")
+        let broken = try CLI.run(["geo", "polyline", "encode"], input: #"{"type":"LineString","coordinates":[[1,2],[3,"x"]]}"#)
+        #expect(broken.stderr == "Error: <stdin>: coordinates[1][1]: Expected a number, got a string.\n")
+        let truncated = try CLI.run(["geo", "polyline", "encode"], input: #"{"type":"LineString","#)
+        #expect(truncated.stderr == "Error: <stdin>:1:22: Invalid JSON: expected a member name in double quotes, found the end of the text.\n")
         #expect(json.stderr.split(separator: "\n").count == 1)
         let precision = try CLI.run(["geo", "polyline", "decode", "--precision", "7"], input: "")
         #expect(precision.stderr == "Error: The precision 7 is invalid: an encoded polyline uses 5 or 6 digits.\n")
@@ -97,7 +101,7 @@ import Testing
         #expect(argument.status != 0)
         #expect(argument.stderr == "Error: The longitude 500 is outside -180…180 degrees.\n")
         let stdin = try CLI.run(["geo", "transform", "--from", "EPSG:4326", "--to", "EPSG:3857"], input: "127,37\n0,95\n")
-        #expect(stdin.stderr == "Error: stdin:2: The latitude 95 is outside -90…90 degrees.\n")
+        #expect(stdin.stderr == "Error: <stdin>:2: The latitude 95 is outside -90…90 degrees.\n")
         #expect(stdin.stdout.isEmpty)
         let swapped = try CLI.run(["geo", "transform", "--from", "EPSG:4326", "--to", "EPSG:5186", "37.56,126.97"])
         #expect(swapped.stderr.contains("geographic positions are LON,LAT here (126.97,37.56)"))
@@ -109,6 +113,13 @@ import Testing
         let result = try CLI.run(["geo", "simplify", "--tolerance", "1"], input: #"{"type":"LineString","coordinates":[[0,0],[500,1]]}"#)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "Error: stdin: The longitude 500 is outside -180…180 degrees.\n")
+        #expect(result.stderr == "Error: <stdin>: coordinates[1]: The longitude 500 is outside -180…180 degrees.\n")
+        let collection = try CLI.run(
+            ["geo", "simplify", "--tolerance", "1"],
+            input: #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":null,"#
+                + #""geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[-200.5,1],[0,0]]]}}]}"#)
+        #expect(
+            collection.stderr
+                == "Error: <stdin>: features[0].geometry.coordinates[0][2]: The longitude -200.5 is outside -180…180 degrees.\n")
     }
 }

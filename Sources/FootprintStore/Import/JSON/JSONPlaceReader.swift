@@ -46,8 +46,11 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
         } catch {
             throw stream.error(error, in: element)
         }
-        switch result {
-        case .success(let place): return .place(place)
+        switch result.flatMap({ place in place.controlCharacterProblem().map { .failure($0) } ?? .success(place) }) {
+        case .success(var place):
+            place.jsonArrayKey = Decoder.arrayKey
+            place.jsonArrayIndex = element.index
+            return .place(place)
         case .failure(let problem):
             return .skipped(
                 SkippedRow(

@@ -34,7 +34,7 @@ struct GeoPolylineCommand: ParsableCommand {
             do {
                 line = try GeoJSONDecoder().decodeLineString(StandardInput.bytes())
             } catch {
-                throw InputError(input: "stdin", error)
+                throw InputError(input: StandardInput.name, error)
             }
             Output.line(try Polyline.encode(line.coordinates, precision: digits))
         }
@@ -54,7 +54,7 @@ struct GeoPolylineCommand: ParsableCommand {
             do {
                 coordinates = try Polyline.decode(text, precision: digits)
             } catch {
-                throw InputError(input: "stdin", error)
+                throw InputError(input: StandardInput.name, error)
             }
             Output.line(GeoJSONEncoder(decimals: digits).encode(Geometry.lineString(LineString(unchecked: coordinates))))
         }
