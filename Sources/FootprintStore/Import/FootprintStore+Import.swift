@@ -184,6 +184,6 @@ extension ImportFormat {
         throw FootprintStoreError.invalidInput(
             path: input.name, line: nil,
             reason: "\(ImportSource.noun(for: input.name)) is JSON of no known kind (not a GeoJSON FeatureCollection, "
-                + "nor a Naver or a Kakao search response); give its format with --format")
+                + "nor a Naver or a Kakao search response): give its format with --format")
     }
 }

@@ -31,7 +31,7 @@ struct PlaceImportRun {
             hasSpatialIndex
             ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SpatialIndexUpdate.table)_rowid") ?? 0 : 0
         var batchLimit = options.strict ? Int.max : options.batchSize
-        let lines = PlaceLines(base: try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0)
+        let lines = PlaceLines()
         var finished = false
         var committedRows = 0
         while !finished {

@@ -2,57 +2,43 @@
 /// place in the same file — a repeated id — is told from a re-import of an earlier file and
 /// reported with both lines instead of silently overwriting the first.
 ///
-/// Cheap per row (the 1M-row import writes one `Int32` per inserted place): ids the run inserts
-/// are consecutive above the largest id before it (SQLite gives a new rowid as the largest plus
-/// one), so their lines sit in an array indexed by `id − base − 1`; the few ids outside that run
-/// of numbers (rows another program inserted between two batches, an id far above the others)
-/// and the places that existed before the run, which a row updates, are kept in dictionaries.
-/// Rows of places the user removed have no id and are keyed by their source id.
+/// Cheap per row: lines sit in pages of 256 `Int32`s, one page per run of 256 place ids, found
+/// through a dictionary that is consulted only when a row's id leaves the page of the previous
+/// row's. A first import (new ids, consecutive) and a re-import of the same file (its ids in file
+/// order) touch a new page every 256 rows: about 1 ns a row and 4 MB for a million rows. (A
+/// dictionary of a million ids cost 0.5 s and 50 MB on the 1M-row re-import.) Scattered ids cost
+/// at most a 1 KiB page each. Rows of places the user removed have no id and are keyed by their
+/// source id; they are few.
 final class PlaceLines {
-    /// The largest place id before the run: ids above it were inserted by the run (or by another
-    /// writer between its batches).
-    let base: Int64
-    /// The line of place `base + 1 + index`, 0 when the run did not write that id.
-    private var consecutive: [Int32] = []
-    private var others: [Int64: Int] = [:]
-    private var removed: [String: Int] = [:]
+    private static let pageBits = 8
+    private static let pageSize = 1 << pageBits
 
-    init(base: Int64) {
-        self.base = base
-    }
+    /// Lines of the ids `key << pageBits ..< (key + 1) << pageBits`, 0 for an id not written.
+    private var pages: [[Int32]] = []
+    private var pageOfKey: [Int64: Int] = [:]
+    private var lastKey: Int64 = -1
+    private var lastPage = -1
+    /// Lines beyond `Int32.max`, which a page cannot hold.
+    private var longLines: [Int64: Int] = [:]
+    private var removed: [String: Int] = [:]
 
     /// The line place `id` was written from earlier in this run, if it was.
     func line(ofPlace id: Int64) -> Int? {
-        if id > base {
-            let index = id - base - 1
-            if index < Int64(consecutive.count) {
-                let line = consecutive[Int(index)]
-                if line > 0 { return Int(line) }
-            }
+        if let page = page(for: id, creating: false) {
+            let line = pages[page][Int(id & Int64(Self.pageSize - 1))]
+            if line > 0 { return Int(line) }
         }
-        return others[id]
+        return longLines[id]
     }
 
     /// Records that place `id` was written from `line`.
     func record(place id: Int64, line: Int) {
-        if id > base, line <= Int32.max {
-            let index = id - base - 1
-            if index == Int64(consecutive.count) {
-                consecutive.append(Int32(line))
-                return
-            }
-            if index < Int64(consecutive.count) {
-                consecutive[Int(index)] = Int32(line)
-                return
-            }
-            // A gap left by another writer: pad it when it is small, else keep the id aside.
-            if index - Int64(consecutive.count) < 4096 {
-                consecutive.append(contentsOf: repeatElement(0, count: Int(index) - consecutive.count))
-                consecutive.append(Int32(line))
-                return
-            }
+        guard line <= Int(Int32.max) else {
+            longLines[id] = line
+            return
         }
-        others[id] = line
+        let page = page(for: id, creating: true)!
+        pages[page][Int(id & Int64(Self.pageSize - 1))] = Int32(line)
     }
 
     /// The line a removed place's row (source id `sourceID`) was read from earlier in this run;
@@ -61,5 +47,20 @@ final class PlaceLines {
         if let first = removed[sourceID] { return first }
         removed[sourceID] = line
         return nil
+    }
+
+    /// The index in `pages` of `id`'s page; `nil` when there is none and `creating` is false.
+    private func page(for id: Int64, creating: Bool) -> Int? {
+        let key = id >> Self.pageBits
+        if key == lastKey { return lastPage }
+        if let found = pageOfKey[key] {
+            (lastKey, lastPage) = (key, found)
+            return found
+        }
+        guard creating else { return nil }
+        pages.append([Int32](repeating: 0, count: Self.pageSize))
+        pageOfKey[key] = pages.count - 1
+        (lastKey, lastPage) = (key, pages.count - 1)
+        return lastPage
     }
 }
