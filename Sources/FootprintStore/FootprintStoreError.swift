@@ -43,7 +43,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
         case .emptyDatabase(let path):
             return "\(path): The file is empty; create the database in it with `footprint --db \(path) init`."
         case .olderSchema(let path):
-            return "\(path): The database was written by an older Footprint; upgrade it with `footprint --db \(path) init`."
+            return "\(path): The database was written by an older Footprint; "
+                + "upgrade it with `footprint --db \(path) init`."
         case .newerSchema(let path, let migration):
             return "\(path): The database was written by a newer Footprint (schema step “\(migration)”); "
                 + "upgrade Footprint to open it."

@@ -150,7 +150,8 @@ struct GeoJSONReader {
                 node: typeNode, extra: .key("type"), strictOnly: true)
             return type
         }
-        report(GeoJSONError.invalidValue, "the type \(quoted) is not a GeoJSON type", node: typeNode, extra: .key("type"))
+        report(
+            GeoJSONError.invalidValue, "the type \(quoted) is not a GeoJSON type", node: typeNode, extra: .key("type"))
         return nil
     }
 

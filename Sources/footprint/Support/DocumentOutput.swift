@@ -19,9 +19,11 @@ struct DocumentOutput {
         let folder = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw OutputError(description: "\(path): The file cannot be written: the folder \(folder.path) does not exist.")
+            throw OutputError(
+                description: "\(path): The file cannot be written: the folder \(folder.path) does not exist.")
         }
-        let temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let temporaryURL = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
             throw OutputError(description: "\(path): The file cannot be written in the folder \(folder.path).")
         }

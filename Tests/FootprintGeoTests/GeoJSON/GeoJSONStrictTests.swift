@@ -142,7 +142,8 @@ import Testing
             error.description == "features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.")
         #expect(
             error.description(in: "route.geojson", at: GeoJSONTextPosition(line: 12, column: 7))
-                == "route.geojson:12:7: features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.")
+                == "route.geojson:12:7: features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3."
+        )
         #expect(
             error.description(in: "<stdin>")
                 == "<stdin>: features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.")

@@ -53,7 +53,9 @@ import Testing
         ),
         (
             "byte-order-mark",
-            ["(root): Warning: the text starts with a byte order mark, which JSON texts must not carry (RFC 8259 §8.1)."]
+            [
+                "(root): Warning: the text starts with a byte order mark, which JSON texts must not carry (RFC 8259 §8.1)."
+            ]
         ),
     ])
     func warnsWithoutFailing(fixture: String, expected: [String]) throws {

@@ -28,10 +28,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (10.0, 1e300, "The distance 1e+300 is invalid: give at most 100000000 metres (100 000 km) either way, "
-            + "as beyond that a double cannot hold a distance to GeographicLib's 15 nm accuracy."),
-        (10.0, -100_000_001, "The distance -100000001 is invalid: give at most 100000000 metres (100 000 km) either way, "
-            + "as beyond that a double cannot hold a distance to GeographicLib's 15 nm accuracy."),
+        (
+            10.0, 1e300,
+            "The distance 1e+300 is invalid: give at most 100000000 metres (100 000 km) either way, "
+                + "as beyond that a double cannot hold a distance to GeographicLib's 15 nm accuracy."
+        ),
+        (
+            10.0, -100_000_001,
+            "The distance -100000001 is invalid: give at most 100000000 metres (100 000 km) either way, "
+                + "as beyond that a double cannot hold a distance to GeographicLib's 15 nm accuracy."
+        ),
         (10.0, .infinity, "The distance inf is invalid: give a finite number of metres."),
         (10.0, .nan, "The distance nan is invalid: give a finite number of metres."),
         (.nan, 5, "The bearing nan is invalid: give degrees clockwise from north."),

@@ -12,11 +12,15 @@ import Testing
         ("name,lat,lon,Latitude", "The header names the latitude twice, in column 2 (“lat”) and column 4 (“Latitude”)"),
         ("이름,위도,경도,주소,Address", "The header names the address twice, in column 4 (“주소”) and column 5 (“Address”)"),
         ("name,title,lat,lon", "The header names the name twice, in column 1 (“name”) and column 2 (“title”)"),
-        ("id,name,lat,lon,road address,도로명주소", "The header names the road address twice, in column 5 (“road address”) and column 6 (“도로명주소”)"),
+        (
+            "id,name,lat,lon,road address,도로명주소",
+            "The header names the road address twice, in column 5 (“road address”) and column 6 (“도로명주소”)"
+        ),
     ])
     func aFieldNamedTwiceIsAHeaderError(_ header: String, _ reason: String) throws {
         let test = try ImportTestStore()
-        let file = try test.file("h.csv", header + "\n" + String(repeating: ",", count: header.filter { $0 == "," }.count) + "\n")
+        let file = try test.file(
+            "h.csv", header + "\n" + String(repeating: ",", count: header.filter { $0 == "," }.count) + "\n")
         #expect(
             throws: FootprintStoreError.invalidInput(
                 path: file.path, line: 1, reason: reason + ", so which one holds it cannot be told")

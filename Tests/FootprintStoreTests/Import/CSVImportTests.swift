@@ -160,7 +160,9 @@ import Testing
         #expect(first.updated == 0)
         let repeated = SkippedRow(
             line: 3,
-            reason: "The row repeats line 2: without an id, a place is known by its name and position, and these are the same")
+            reason:
+                "The row repeats line 2: without an id, a place is known by its name and position, and these are the same"
+        )
         #expect(first.skippedRows == [repeated])
         #expect(
             Set(try test.places().keys) == ["동네 빵집@37.500000,127.000000", "동네 빵집@37.510000,127.000000"])

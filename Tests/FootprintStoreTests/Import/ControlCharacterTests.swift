@@ -25,11 +25,12 @@ import Testing
 
     /// The word-at-a-time scan finds a control character wherever it is: in the first or a later
     /// eight-byte word, in the tail, after an allowed tab, after Hangul (bytes ≥ 0x80).
-    @Test(arguments: [
-        ("", nil), ("abcdefgh", nil), ("abcdefghijklmnopq", nil), ("a\tb\nc\rd", nil), ("서울특별시 중구 세종대로 110", nil),
-        ("\u{0}", 0x00), ("abcdefg\u{1}", 0x01), ("abcdefgh\u{2}", 0x02), ("abcdefghijklmnop\u{1F}xyz", 0x1F),
-        ("\tabcdefg\u{B}", 0x0B), ("서울\u{1B}", 0x1B), ("a\u{7F}b", nil),
-    ] as [(String, UInt8?)])
+    @Test(
+        arguments: [
+            ("", nil), ("abcdefgh", nil), ("abcdefghijklmnopq", nil), ("a\tb\nc\rd", nil), ("서울특별시 중구 세종대로 110", nil),
+            ("\u{0}", 0x00), ("abcdefg\u{1}", 0x01), ("abcdefgh\u{2}", 0x02), ("abcdefghijklmnop\u{1F}xyz", 0x1F),
+            ("\tabcdefg\u{B}", 0x0B), ("서울\u{1B}", 0x1B), ("a\u{7F}b", nil),
+        ] as [(String, UInt8?)])
     func theScanFindsTheFirstControlByte(_ text: String, _ expected: UInt8?) {
         #expect(ImportedPlace.firstControlByte(text) == expected)
     }

@@ -30,7 +30,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("99999999999999999999", "The likes 99999999999999999999 are more than 9223372036854775807, the largest number stored"),
+        (
+            "99999999999999999999",
+            "The likes 99999999999999999999 are more than 9223372036854775807, the largest number stored"
+        ),
         ("-99999999999999999999", "The likes -99999999999999999999 are negative"),
     ])
     func likesBeyondAnInt64AreSkippedWithTheirReason(_ likes: String, _ reason: String) throws {

@@ -116,7 +116,10 @@ import Testing
     @Test(arguments: [
         ("[1, 2]", "geojson", "The document is not a JSON object with a “features” array"),
         (#"{"type": "FeatureCollection"}"#, "geojson", "The document has no “features” array"),
-        (#"{"type": "Feature", "features": []}"#, "geojson", "The document is a GeoJSON Feature, not a FeatureCollection"),
+        (
+            #"{"type": "Feature", "features": []}"#, "geojson",
+            "The document is a GeoJSON Feature, not a FeatureCollection"
+        ),
         (#"{"items": [] "#, "json", "Invalid JSON: the text ends inside the top-level object"),
         (#"{"documents": {}}"#, "json", "The “documents” member is not an array"),
     ])

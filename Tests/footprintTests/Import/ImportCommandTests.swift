@@ -82,7 +82,8 @@ import Testing
         #expect(wrong.status != 0)
         #expect(
             wrong.stderr.hasPrefix(
-                "Error: \(Self.fixture("places.geojson")):1: The file is not a places CSV: its header has no name column"))
+                "Error: \(Self.fixture("places.geojson")):1: The file is not a places CSV: its header has no name column"
+            ))
     }
 
     @Test func databaseFromTheEnvironmentThenTheWorkingDirectory() throws {

@@ -48,7 +48,8 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr
-                == "Error: dup.csv:3: The id “1” is already used at line 2; nothing was imported, as the import is strict.\n")
+                == "Error: dup.csv:3: The id “1” is already used at line 2; nothing was imported, as the import is strict.\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: db))
     }
 

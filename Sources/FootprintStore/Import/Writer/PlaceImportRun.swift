@@ -58,7 +58,8 @@ struct PlaceImportRun {
                         case .updated: batch.updated += 1
                         case .unchanged: batch.unchanged += 1
                         case .keptRemoved: batch.keptRemoved += 1
-                        case .repeated(let firstLine): try skip(Self.repeatedRow(place, firstLine: firstLine), in: &batch)
+                        case .repeated(let firstLine):
+                            try skip(Self.repeatedRow(place, firstLine: firstLine), in: &batch)
                         }
                     }
                     if rowCount % Self.progressInterval == 0 {
@@ -97,7 +98,8 @@ struct PlaceImportRun {
     static func repeatedRow(_ place: ImportedPlace, firstLine: Int) -> SkippedRow {
         let reason: String
         if let derivedFrom = place.derivedFrom {
-            reason = "The row repeats line \(firstLine): without an id, a place is known by its \(derivedFrom), "
+            reason =
+                "The row repeats line \(firstLine): without an id, a place is known by its \(derivedFrom), "
                 + "and these are the same"
         } else {
             reason = "The id “\(place.sourceID.trimmingWhitespaceForMessage())” is already used at line \(firstLine)"

@@ -27,7 +27,8 @@ struct GeoSimplifyCommand: ParsableCommand {
         guard (0...17).contains(decimals) else {
             throw FootprintGeoError.invalidArgument(name: "decimals", value: String(decimals), reason: "use 0 to 17")
         }
-        for (name, value, unit) in [("tolerance", tolerance, "metres"), ("tolerance-deg", toleranceDegrees, "degrees")] {
+        for (name, value, unit) in [("tolerance", tolerance, "metres"), ("tolerance-deg", toleranceDegrees, "degrees")]
+        {
             // The library takes an infinite tolerance (it keeps the ends only); typed, it is a slip.
             if let value, !(value.isFinite && value >= 0) {
                 throw FootprintGeoError.invalidArgument(
@@ -44,10 +45,14 @@ struct GeoSimplifyCommand: ParsableCommand {
         try Self.checkRanges(document)
         let simplified = try document.mappingGeometries { (geometry) throws(FootprintGeoError) -> Geometry in
             if let tolerance {
-                return try geometry.simplified { (line) throws(FootprintGeoError) in try line.simplified(tolerance: tolerance) }
+                return try geometry.simplified { (line) throws(FootprintGeoError) in
+                    try line.simplified(tolerance: tolerance)
+                }
             }
             let degrees = toleranceDegrees ?? 0
-            return try geometry.simplified { (line) throws(FootprintGeoError) in try line.simplified(toleranceDegrees: degrees) }
+            return try geometry.simplified { (line) throws(FootprintGeoError) in
+                try line.simplified(toleranceDegrees: degrees)
+            }
         }
         Output.line(GeoJSONEncoder(decimals: decimals).encode(simplified))
     }
@@ -92,7 +97,9 @@ struct GeoSimplifyCommand: ParsableCommand {
             for (index, ring) in polygon.rings.enumerated() { try check(ring, "\(coordinates)[\(index)]") }
         case .multiPolygon(let polygons):
             for (outer, polygon) in polygons.polygons.enumerated() {
-                for (index, ring) in polygon.rings.enumerated() { try check(ring, "\(coordinates)[\(outer)][\(index)]") }
+                for (index, ring) in polygon.rings.enumerated() {
+                    try check(ring, "\(coordinates)[\(outer)][\(index)]")
+                }
             }
         case .geometryCollection(let geometries):
             for (index, member) in geometries.enumerated() {
