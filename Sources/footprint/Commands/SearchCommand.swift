@@ -45,7 +45,8 @@ struct SearchCommand: ParsableCommand {
         // The radius is worded as `nearby` words it (the search query's own check says less for inf).
         if let within { try FootprintStore.checkRadius(within) }
         let query = SearchQuery(
-            text, near: try near?.coordinate(), withinMeters: within, filter: filters.placeFilter, visitedSince: since,
+            text, near: try near?.coordinate(), withinMeters: within, filter: try filters.placeFilter(),
+            visitedSince: since,
             visitedUntil: until, limit: try limits.resolvedLimit())
         let results = try root.openStore(.readOnly).search(query)
         if output.json {

@@ -15,7 +15,8 @@ struct GeoSimplifyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Tolerance in metres.") var tolerance: Double?
     @Option(name: .customLong("tolerance-deg"), parsing: .unconditional, help: "Tolerance in planar degrees.")
     var toleranceDegrees: Double?
-    @Option(help: "Decimal digits of the output's coordinates.") var decimals = 6
+    @Option(parsing: .unconditional, help: "Decimal digits of the output's coordinates.")
+    var decimals = WholeNumberArgument(6)
 
     func validate() throws {
         guard (tolerance == nil) != (toleranceDegrees == nil) else {
@@ -24,6 +25,7 @@ struct GeoSimplifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        let decimals = try self.decimals.value(of: "decimals")
         guard (0...17).contains(decimals) else {
             throw FootprintGeoError.invalidArgument(name: "decimals", value: String(decimals), reason: "use 0 to 17")
         }

@@ -28,12 +28,12 @@ struct GeoTileCommand: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp("The zoom level, 0 (one tile for the world) to 22.", valueName: "Z"))
-    var zoom: Int
+    var zoom: WholeNumberArgument
 
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let tile = try Tile(containing: at.coordinate(), zoom: zoom)
+        let tile = try Tile(containing: at.coordinate(), zoom: zoom.value(of: "zoom"))
         guard output.json else {
             Output.line(tile.description)
             return
