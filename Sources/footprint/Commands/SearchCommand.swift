@@ -38,7 +38,7 @@ struct SearchCommand: ParsableCommand {
             throw ValidationError(
                 "Give the text to search for, e.g. footprint search 카페 (a query that begins with '-' goes after '--').")
         }
-        if within != nil && near == nil { throw ValidationError("--within needs --near LAT,LON to measure from.") }
+        if within != nil && near == nil { throw ValidationError("Give --near LAT,LON for --within to measure from.") }
     }
 
     func run() throws {
