@@ -46,3 +46,11 @@ package func formatted(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return String(value)
 }
+
+/// A reason phrase (`expected a number, got a string`) as the clause of a message, which every
+/// module writes as `LOCATION: Clause.`: its first letter capitalised and a full stop at its end.
+package func sentence(_ phrase: String) -> String {
+    guard let first = phrase.first else { return phrase }
+    let capitalized = first.uppercased() + phrase.dropFirst()
+    return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+}

@@ -11,11 +11,11 @@ public enum FootprintHangulError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .notASyllable(let character):
-            return "“\(character)” is not a Hangul syllable."
+            return "The character “\(character)” is not a Hangul syllable."
         case .jamoIndexOutOfRange(let position, let index):
             return "The \(position) index \(index) is out of range; use 0 to \(position.count - 1)."
         case .notAJamo(let scalar, let position):
-            return "“\(scalar)” cannot be a \(position); use a modern compatibility jamo that can."
+            return "The jamo “\(scalar)” cannot be a \(position); use a modern compatibility jamo that can."
         }
     }
 }

@@ -20,45 +20,51 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case placeNotFound(id: Int64)
     /// A value given to the store is invalid (an empty name, a radius of -5 …).
     case invalidValue(name: String, value: String, reason: String)
-    /// An input file cannot be read at all; nothing was changed.
+    /// An input file cannot be read at all; nothing was changed. `reason` is a capitalised
+    /// clause without its full stop ("There is no such file").
     case unreadableInput(path: String, reason: String)
     /// A bad row in an input file (with `--strict`, it fails the whole import).
     case badRow(path: String, line: Int, reason: String)
     /// An input file that can be read but not imported (not a places CSV, invalid JSON, an
     /// unknown format); `line` is where the problem is, when there is one place. Nothing changed.
+    /// `reason` is a capitalised clause without its full stop ("The header has no name column").
     case invalidInput(path: String, line: Int?, reason: String)
     /// A strict import met a bad row; nothing changed.
     case strictImportFailed(path: String, row: SkippedRow)
 
+    /// One sentence: `LOCATION: Clause.` when there is a file (`places.csv:12: The name is
+    /// missing.`, `f.sqlite: The database does not exist; …`), a plain sentence otherwise.
     public var description: String {
         switch self {
         case .databaseMissing(let path):
-            return "The database \(path) does not exist; create it with `footprint init`."
+            return "\(path): The database does not exist; create it with `footprint init`."
         case .notAFootprintDatabase(let path, let reason):
-            return "\(path) is not a Footprint database (\(reason)); nothing was changed."
+            return "\(path): The file is not a Footprint database (\(reason)); nothing was changed."
         case .emptyDatabase(let path):
-            return "\(path) is empty; create the database in it with `footprint --db \(path) init`."
+            return "\(path): The file is empty; create the database in it with `footprint --db \(path) init`."
         case .olderSchema(let path):
-            return "\(path) was written by an older Footprint; upgrade it with `footprint --db \(path) init`."
+            return "\(path): The database was written by an older Footprint; "
+                + "upgrade it with `footprint --db \(path) init`."
         case .newerSchema(let path, let migration):
-            return "\(path) was written by a newer Footprint (schema step “\(migration)”); upgrade Footprint to open it."
+            return "\(path): The database was written by a newer Footprint (schema step “\(migration)”); "
+                + "upgrade Footprint to open it."
         case .readOnly(let path):
-            return "\(path) was opened read-only and cannot be changed."
+            return "\(path): The database was opened read-only and cannot be changed."
         case .spatiaLiteUnavailable(let message):
             return "SpatiaLite (mod_spatialite) could not be loaded: \(message); install libsqlite3-mod-spatialite."
         case .database(let path, let message):
-            return "\(path): \(message)."
+            return "\(path): SQLite reported an error: \(message)."
         case .placeNotFound(let id):
             return "No place has the id \(id)."
         case .invalidValue(let name, let value, let reason):
             return "The \(name) \(value) is invalid: \(reason)."
         case .unreadableInput(let path, let reason):
-            return "\(path) cannot be read: \(reason); nothing was imported."
+            return "\(path): \(reason); nothing was imported."
         case .badRow(let path, let line, let reason):
             return "\(path):\(line): \(reason)."
         case .invalidInput(let path, let line, let reason):
             if let line { return "\(path):\(line): \(reason); nothing was imported." }
-            return "\(path) cannot be imported: \(reason); nothing was imported."
+            return "\(path): \(reason); nothing was imported."
         case .strictImportFailed(let path, let row):
             return "\(path):\(row); nothing was imported, as the import is strict."
         }

@@ -6,6 +6,6 @@ import Testing
     @Test func missingDatabaseSuggestsInit() {
         #expect(
             FootprintStoreError.databaseMissing(path: "x.sqlite").description
-                == "The database x.sqlite does not exist; create it with `footprint init`.")
+                == "x.sqlite: The database does not exist; create it with `footprint init`.")
     }
 }

@@ -139,6 +139,9 @@ struct GeoJSONWriter {
         case .number(let value)?:
             raw(",\"id\":")
             JSONNumberText.appendShortest(value, to: &bytes)
+        case .integer(let value)?:
+            raw(",\"id\":")
+            bytes.append(contentsOf: String(value).utf8)
         case nil: break
         }
         if encoder.includesBoundingBox { bbox(computed) } else if let given = feature.bbox { bbox(given) }

@@ -1,8 +1,10 @@
 /// Why a GeoJSON text was refused: the JSON path of the offending value (`features[3].geometry`,
 /// empty for the root) and a reason.
 ///
-/// ``description`` is one sentence, `PATH: reason`, as `geo validate` prints it after the file
-/// name: `features[3].geometry.coordinates[0]: a linear ring needs 4 or more positions, got 3`.
+/// ``description`` is one sentence, `PATH: Reason.`:
+/// `features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.`;
+/// ``description(in:at:)`` puts the input's name and the place in the text in front, as
+/// compilers do: `route.geojson:12:7: features[3].geometry.coordinates[0]: A linear ring …`.
 public enum GeoJSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is not JSON (RFC 8259): NaN, a trailing comma, a comment, bad UTF-8…
     case invalidJSON(line: Int, column: Int, reason: String)
@@ -46,11 +48,23 @@ public enum GeoJSONError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `PATH: Reason.`, or `Line L, column C: Invalid JSON: reason.` for a syntax error.
     public var description: String {
         if case .invalidJSON(let line, let column, _) = self {
-            return "line \(line), column \(column): \(reason)"
+            return "Line \(line), column \(column): \(sentence(reason))"
         }
-        return "\(GeoJSONTextPosition.pathLabel(path)): \(reason)"
+        return "\(GeoJSONTextPosition.pathLabel(path)): \(sentence(reason))"
+    }
+
+    /// The error as a message about `input` (a file name, `<stdin>`): `INPUT:LINE:COLUMN: PATH:
+    /// Reason.` when the place is known (always for a syntax error, which has no path), else
+    /// `INPUT: PATH: Reason.`.
+    public func description(in input: String, at position: GeoJSONTextPosition? = nil) -> String {
+        if case .invalidJSON(let line, let column, _) = self {
+            return "\(input):\(line):\(column): \(sentence(reason))"
+        }
+        let location = position.map { "\(input):\($0.line):\($0.column)" } ?? input
+        return "\(location): \(GeoJSONTextPosition.pathLabel(path)): \(sentence(reason))"
     }
 }
 
@@ -70,8 +84,14 @@ public struct GeoJSONWarning: Hashable, Sendable, CustomStringConvertible {
         self.position = position
     }
 
-    /// `PATH: warning: message`.
-    public var description: String { "\(GeoJSONTextPosition.pathLabel(path)): warning: \(message)" }
+    /// `PATH: Warning: message.`
+    public var description: String { "\(GeoJSONTextPosition.pathLabel(path)): Warning: \(message)." }
+
+    /// The warning as a line about `input`: `INPUT:LINE:COLUMN: PATH: Warning: message.`
+    public func description(in input: String) -> String {
+        let location = position.map { "\(input):\($0.line):\($0.column)" } ?? input
+        return "\(location): \(description)"
+    }
 }
 
 /// A place in a text: line and column, both counted from 1 (columns in Unicode scalars).

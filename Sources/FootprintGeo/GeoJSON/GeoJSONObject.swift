@@ -32,8 +32,11 @@ public struct Feature: Sendable {
     /// A Feature's `id`: a string or a number (RFC 7946 §3.2).
     public enum Identifier: Hashable, Sendable {
         case string(String)
-        /// A number; integers up to 2⁵³ are exact, larger ones are kept as the nearest double.
+        /// A number; integers up to 2⁵³ are exact as doubles.
         case number(Double)
+        /// A whole number kept digit for digit: a place id of the database, or an id beyond 2⁵³
+        /// read from a file (written without fraction or exponent).
+        case integer(Int64)
     }
 
     /// The `id` member, or `nil` when there is none.

@@ -146,11 +146,12 @@ struct GeoJSONReader {
         if let type = GeoJSONType.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
             report(
                 GeoJSONError.invalidValue,
-                "\(quoted) is not a GeoJSON type; type names are case-sensitive: \"\(type.rawValue)\"",
+                "the type \(quoted) is not a GeoJSON type; type names are case-sensitive: \"\(type.rawValue)\"",
                 node: typeNode, extra: .key("type"), strictOnly: true)
             return type
         }
-        report(GeoJSONError.invalidValue, "\(quoted) is not a GeoJSON type", node: typeNode, extra: .key("type"))
+        report(
+            GeoJSONError.invalidValue, "the type \(quoted) is not a GeoJSON type", node: typeNode, extra: .key("type"))
         return nil
     }
 
@@ -236,7 +237,12 @@ struct GeoJSONReader {
         if let idNode = members.id {
             switch tape.kind(idNode) {
             case .string: feature.id = .string(tape.string(idNode))
-            case .number: feature.id = .number(tape.number(idNode))
+            case .number:
+                if case .integer(let value) = tape.numberValue(idNode) {
+                    feature.id = .integer(value)
+                } else {
+                    feature.id = .number(tape.number(idNode))
+                }
             default:
                 report(
                     GeoJSONError.invalidIdentifier,
@@ -268,7 +274,7 @@ struct GeoJSONReader {
             default:
                 report(
                     GeoJSONError.invalidValue,
-                    "\"properties\" must be an object or null, got \(tape.kindDescription(propertiesNode))",
+                    "the member \"properties\" must be an object or null, got \(tape.kindDescription(propertiesNode))",
                     node: propertiesNode, extra: .key("properties"), strictOnly: true)
             }
         } else {

@@ -80,6 +80,23 @@ struct JSONDuplicateKey {
 }
 
 extension JSONTape {
+    /// The number at `index` as a ``JSONValue``: `.integer` for a whole number written without
+    /// fraction or exponent that a double cannot hold exactly (beyond 2⁵³) but an Int64 can, so
+    /// that an id such as 9007199254740993 passes through a command unchanged; `.number`
+    /// otherwise.
+    func numberValue(_ index: Int) -> JSONValue {
+        let value = number(index)
+        guard value.magnitude >= 0x1p53, value.magnitude <= 0x1p63 else { return .number(value) }
+        var end = offset(index)
+        if end < bytes.count, bytes[end] == UInt8(ascii: "-") { end += 1 }
+        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+        if end < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[end]) {
+            return .number(value)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset(index)..<end]), as: UTF8.self)
+        return Int64(text).map(JSONValue.integer) ?? .number(value)
+    }
+
     /// The value at `index` as a ``JSONValue``. When `duplicates` is not nil, repeated member
     /// names are recorded there with their paths (`path` is the path of the value at `index`).
     func value(at index: Int, path: inout [JSONPathComponent], duplicates: inout [JSONDuplicateKey]?) -> JSONValue {
@@ -87,7 +104,7 @@ extension JSONTape {
         case .null: return .null
         case .false: return .bool(false)
         case .true: return .bool(true)
-        case .number: return .number(number(index))
+        case .number: return numberValue(index)
         case .string: return .string(string(index))
         case .array:
             var values: [JSONValue] = []

@@ -5,6 +5,9 @@ public indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A whole number written exactly, digit for digit: ids, counts and likes beyond 2⁵³, which
+    /// a double would round (9007199254740993 is not a double).
+    case integer(Int64)
     /// A number written with a fixed count of decimals, trailing zeros dropped (GeoJSON positions).
     case roundedNumber(Double, decimals: Int)
     case string(String)
@@ -16,6 +19,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
+        case (.integer(let a), .integer(let b)): return a == b
         case (.roundedNumber(let a, let x), .roundedNumber(let b, let y)): return a == b && x == y
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
@@ -30,6 +34,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
         case .number(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
         case .roundedNumber(let value, let decimals): hasher.combine(value); hasher.combine(decimals)
         case .string(let value): hasher.combine(value)
         case .array(let values): hasher.combine(values)
@@ -41,7 +46,8 @@ public indirect enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// The compact JSON text: no spaces, non-ASCII text (Hangul) unescaped, numbers at full
-    /// double precision (the shortest text that reads back as the same double); NaN and
+    /// double precision (the shortest text that reads back as the same double), integers digit
+    /// for digit; NaN and
     /// infinities, which JSON cannot hold, are written as `null`.
     public func serialized() -> String {
         var bytes: [UInt8] = []
@@ -60,6 +66,7 @@ extension JSONValue {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value): JSONNumberText.appendShortest(value, to: &output)
+        case .integer(let value): output.append(contentsOf: String(value).utf8)
         case .roundedNumber(let value, let decimals):
             JSONNumberText.appendRounded(value, decimals: decimals, to: &output)
         case .string(let value): Self.writeString(value, into: &output)

@@ -65,6 +65,45 @@ public enum Geodesic {
     }
 }
 
+extension Geodesic {
+    /// The longest distance, either way, that ``checkedDestination(from:bearingDegrees:distanceMeters:)``
+    /// travels: 10⁸ m (100 000 km, about two and a half times round the Earth).
+    ///
+    /// GeographicLib states an accuracy of 15 nm for WGS84. Below 2²⁷ m (134 217 728 m) adjacent
+    /// doubles are at most 2⁻²⁶ m ≈ 15 nm apart and the rounding of s/(b·A₁), the arc the solution
+    /// starts from, moves the end point by about |s|·2⁻⁵³ ≈ 11 nm at 10⁸ m; beyond, the number
+    /// given no longer determines the end point to that accuracy, and at 10²⁰ m one unit in the
+    /// last place of the distance is 16 km: the answer (GeographicLib's too) is noise.
+    public static let maximumDestinationDistanceMeters = 1e8
+
+    /// ``destination(from:bearingDegrees:distanceMeters:)`` for input a person typed: the same
+    /// answer, after checking that the bearing is a finite number (any value, taken modulo 360, as
+    /// GeographicLib's `GeodSolve` takes it) and the distance a finite number within
+    /// ±``maximumDestinationDistanceMeters`` (negative: backwards along the same geodesic).
+    ///
+    /// - Throws: ``FootprintGeoError/invalidArgument(name:value:reason:)`` naming `bearing` or
+    ///   `distance`.
+    public static func checkedDestination(
+        from start: Coordinate, bearingDegrees: Double, distanceMeters: Double
+    ) throws(FootprintGeoError) -> GeodesicDirect {
+        guard bearingDegrees.isFinite else {
+            throw .invalidArgument(
+                name: "bearing", value: formatted(bearingDegrees), reason: "give degrees clockwise from north")
+        }
+        guard distanceMeters.isFinite else {
+            throw .invalidArgument(
+                name: "distance", value: formatted(distanceMeters), reason: "give a finite number of metres")
+        }
+        guard distanceMeters.magnitude <= maximumDestinationDistanceMeters else {
+            throw .invalidArgument(
+                name: "distance", value: formatted(distanceMeters),
+                reason: "give at most 100000000 metres (100 000 km) either way, "
+                    + "as beyond that a double cannot hold a distance to GeographicLib's 15 nm accuracy")
+        }
+        return destination(from: start, bearingDegrees: bearingDegrees, distanceMeters: distanceMeters)
+    }
+}
+
 /// The answer to the inverse geodesic problem (``Geodesic/inverse(from:to:)``).
 public struct GeodesicInverse: Hashable, Sendable {
     /// Length of the geodesic in metres.

@@ -57,7 +57,7 @@ extension FootprintStore {
         add("category", 2)
         let tags = Hashtag.decode(text(3) ?? "")
         if !tags.isEmpty { properties.append(("tags", .array(tags.map(JSONValue.string)))) }
-        properties.append(("likes", .number(Double(sqlite3_column_int64(statement, 4)))))
+        properties.append(("likes", .integer(sqlite3_column_int64(statement, 4))))
         add("address", 5)
         add("road_address", 6)
         add("phone", 7)
@@ -68,7 +68,7 @@ extension FootprintStore {
         let coordinate = Coordinate(
             uncheckedLatitude: sqlite3_column_double(statement, 12), longitude: sqlite3_column_double(statement, 13))
         return Feature(
-            id: .number(Double(sqlite3_column_int64(statement, 0))), geometry: .point(Point(coordinate)),
+            id: .integer(sqlite3_column_int64(statement, 0)), geometry: .point(Point(coordinate)),
             properties: properties)
     }
 }

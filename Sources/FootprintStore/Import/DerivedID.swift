@@ -3,6 +3,9 @@ import FootprintGeo
 /// Source ids for rows that carry none, derived from what identifies the place in the row, so
 /// that importing the same row again finds the same place.
 enum DerivedID {
+    /// What ``place(name:coordinate:)`` is made of, as a message words it.
+    static let nameAndPosition = "name and position"
+
     /// `NAME@LAT,LON`, the coordinate at 6 decimals (about 0.1 m): CSV rows and GeoJSON features
     /// without an id.
     static func place(name: String, coordinate: Coordinate) -> String {

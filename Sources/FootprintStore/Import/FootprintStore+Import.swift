@@ -5,67 +5,101 @@ import GRDB
 /// its CSV header read or its whole JSON checked, so file-level problems surface before any
 /// database is opened or created. One value serves one import.
 public final class PlaceImportFile {
-    /// The file.
-    public let url: URL
+    /// How messages name standard input: `<stdin>`.
+    public static let standardInputName = ImportSource.standardInputName
+
+    /// The file as messages name it: its path as given, or `<stdin>`.
+    public let name: String
     /// Its format, given or detected.
     public let format: ImportFormat
     /// Its encoding, given or detected.
     public let encoding: ImportEncoding
-    /// The source name its places are recorded under: the option, else the file's name.
+    /// The source name its places are recorded under: the option, else the file's name
+    /// (`<stdin>` for standard input).
     public let source: String
     let options: ImportOptions
     let reader: PlaceRowReader
     let size: Int64?
+    /// Kept open while the rows are read: a copy of standard input lives as long as it.
+    private let input: ImportSource
     private var used = false
 
-    /// Opens and checks `url`.
+    /// Opens and checks `url`. A path that is not a regular file (a pipe such as `<(…)`,
+    /// `/dev/stdin`) is read to its end first, as standard input is.
     ///
     /// - Throws: ``FootprintStoreError/unreadableInput(path:reason:)`` (missing, unreadable or empty
     ///   file), ``FootprintStoreError/invalidInput(path:line:reason:)`` (not a places CSV, invalid
     ///   JSON anywhere in the file, JSON of an unknown kind, an unknown CRS), and
     ///   ``FootprintStoreError/invalidValue(name:value:reason:)`` for an empty source name.
-    public init(url: URL, options: ImportOptions = ImportOptions()) throws {
-        let path = url.path
-        let format = try options.format ?? ImportFormat.detect(path: path)
-        let source = options.source ?? url.lastPathComponent
+    public convenience init(url: URL, options: ImportOptions = ImportOptions()) throws {
+        try self.init(input: ImportSource(path: url.path), defaultSource: url.lastPathComponent, options: options)
+    }
+
+    /// Opens and checks the file at `path`, named in messages as written (`places.csv:12: …`, as
+    /// compilers name a file); see ``init(url:options:)``.
+    public convenience init(path: String, options: ImportOptions = ImportOptions()) throws {
+        try self.init(
+            input: ImportSource(path: path, name: path), defaultSource: (path as NSString).lastPathComponent,
+            options: options)
+    }
+
+    /// Opens and checks what can be read from `descriptor` — standard input (0) when the user gives
+    /// `-` as the file —, named `name` in messages and, without ``ImportOptions/source``, as the
+    /// source. The format is ``ImportOptions/format``, else told from the content (JSON by its
+    /// members, anything else CSV). A pipe is read to its end into an unlinked temporary file
+    /// first, so that the whole input is checked before anything is written; the descriptor is
+    /// not closed.
+    ///
+    /// - Throws: the errors of ``init(url:options:)``.
+    public convenience init(
+        descriptor: Int32, name: String = PlaceImportFile.standardInputName, options: ImportOptions = ImportOptions()
+    ) throws {
+        try self.init(input: ImportSource(descriptor: descriptor, name: name), defaultSource: name, options: options)
+    }
+
+    private init(input: ImportSource, defaultSource: String, options: ImportOptions) throws {
+        let path = input.name
+        let format = try options.format ?? ImportFormat.detect(input)
+        let source = options.source ?? defaultSource
         guard !source.isEmpty else {
             throw FootprintStoreError.invalidValue(name: "source", value: "“”", reason: "a source needs a name")
         }
         if format != .csv {
             // A syntax error late in a large file must not leave the first batches committed.
-            let input = try ImportInput.open(path: path, encoding: options.encoding)
+            let whole = try ImportInput.open(input, encoding: options.encoding)
             switch format {
-            case .geojson: try JSONPlaceReader<GeoJSONFeatureDecoder>.validate(window: input.window, path: path)
-            case .naver: try JSONPlaceReader<NaverItemDecoder>.validate(window: input.window, path: path)
-            case .kakao: try JSONPlaceReader<KakaoDocumentDecoder>.validate(window: input.window, path: path)
+            case .geojson: try JSONPlaceReader<GeoJSONFeatureDecoder>.validate(window: whole.window, path: path)
+            case .naver: try JSONPlaceReader<NaverItemDecoder>.validate(window: whole.window, path: path)
+            case .kakao: try JSONPlaceReader<KakaoDocumentDecoder>.validate(window: whole.window, path: path)
             case .csv: break
             }
         }
-        let input = try ImportInput.open(path: path, encoding: options.encoding)
+        let opened = try ImportInput.open(input, encoding: options.encoding)
         switch format {
         case .csv:
             let projection = try SourceProjection(crs: options.crs, path: path)
-            reader = try CSVPlaceReader(window: input.window, path: path, projection: projection)
+            reader = try CSVPlaceReader(window: opened.window, path: path, projection: projection)
         case .geojson:
-            reader = JSONPlaceReader(window: input.window, path: path, decoder: GeoJSONFeatureDecoder())
+            reader = JSONPlaceReader(window: opened.window, path: path, decoder: GeoJSONFeatureDecoder())
         case .naver:
-            reader = JSONPlaceReader(window: input.window, path: path, decoder: NaverItemDecoder())
+            reader = JSONPlaceReader(window: opened.window, path: path, decoder: NaverItemDecoder())
         case .kakao:
-            reader = JSONPlaceReader(window: input.window, path: path, decoder: KakaoDocumentDecoder())
+            reader = JSONPlaceReader(window: opened.window, path: path, decoder: KakaoDocumentDecoder())
         }
-        self.url = url
+        self.name = path
+        self.input = input
         self.format = format
-        self.encoding = input.encoding
+        self.encoding = opened.encoding
         self.source = source
         self.options = options
-        self.size = input.size
+        self.size = opened.size
     }
 
     /// Marks the file as read; a second import of the same value is a programming error.
     fileprivate func take() throws {
         guard !used else {
             throw FootprintStoreError.invalidValue(
-                name: "import file", value: url.path, reason: "it was already imported; open it again")
+                name: "import file", value: name, reason: "it was already imported; open it again")
         }
         used = true
     }
@@ -108,7 +142,7 @@ extension FootprintStore {
         try file.take()
         var summary = ImportSummary(source: file.source, format: file.format, encoding: file.encoding)
         let run = PlaceImportRun(
-            path: file.url.path, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size)
+            path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size)
         try mapErrors {
             try writer.writeWithoutTransaction { db in try run.run(db, into: &summary, progress: progress) }
         }
@@ -120,21 +154,26 @@ extension FootprintStore {
 }
 
 extension ImportFormat {
-    /// The format of the file at `path`: `.csv`/`.tsv`/`.txt` are CSV, `.geojson` GeoJSON; for
-    /// other names, content that is not JSON is CSV, and JSON is told by its members
-    /// (`features` → GeoJSON, `documents` → Kakao, `items` → Naver) in its first 64 KiB.
+    /// The format of the file at `path`; see ``detect(_:)``.
+    static func detect(path: String) throws -> ImportFormat {
+        try detect(ImportSource(path: path))
+    }
+
+    /// The format of `input`: a name ending in `.csv`/`.tsv`/`.txt` is CSV, `.geojson` GeoJSON;
+    /// for other names (and standard input), content that is not JSON is CSV, and JSON is told by
+    /// its members (`features` → GeoJSON, `documents` → Kakao, `items` → Naver) in its first 64 KiB.
     ///
     /// - Throws: ``FootprintStoreError/invalidInput(path:line:reason:)`` for JSON of none of these
     ///   kinds; ``FootprintStoreError/unreadableInput(path:reason:)`` when it cannot be read.
-    static func detect(path: String) throws -> ImportFormat {
-        switch (path as NSString).pathExtension.lowercased() {
+    static func detect(_ input: ImportSource) throws -> ImportFormat {
+        switch (input.name as NSString).pathExtension.lowercased() {
         case "csv", "tsv", "txt": return .csv
         case "geojson": return .geojson
         default: break
         }
-        let input = try ImportInput.open(path: path, encoding: nil)
-        try input.window.fill(atLeast: ImportInput.sampleSize)
-        let head = String(decoding: input.window.bytes.prefix(ImportInput.sampleSize), as: UTF8.self)
+        let opened = try ImportInput.open(input, encoding: nil)
+        try opened.window.fill(atLeast: ImportInput.sampleSize)
+        let head = String(decoding: opened.window.bytes.prefix(ImportInput.sampleSize), as: UTF8.self)
         let first = head.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
         guard first == "{" || first == "[" else { return .csv }
         let markers: [(String, ImportFormat)] = [
@@ -143,8 +182,8 @@ extension ImportFormat {
         ]
         for (marker, format) in markers where head.contains(marker) { return format }
         throw FootprintStoreError.invalidInput(
-            path: path, line: nil,
-            reason: "it is JSON of no known kind (a GeoJSON FeatureCollection, a Naver or a Kakao search response); "
-                + "give its format")
+            path: input.name, line: nil,
+            reason: "\(ImportSource.noun(for: input.name)) is JSON of no known kind (not a GeoJSON FeatureCollection, "
+                + "nor a Naver or a Kakao search response): give its format with --format")
     }
 }

@@ -189,6 +189,13 @@ enum ImportText {
         let digits =
             trimmed.utf8.contains(UInt8(ascii: ",")) ? trimmed.replacingOccurrences(of: ",", with: "") : trimmed
         guard let value = Int(digits) else {
+            let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            if digits.hasPrefix("-"), digits.utf8.dropFirst().allSatisfy(isDigit), digits.utf8.count > 1 {
+                return .failure(RowProblem("The likes \(trimmed) are negative"))
+            }
+            if digits.utf8.allSatisfy(isDigit) {
+                return .failure(RowProblem("The likes \(trimmed) are more than \(Int.max), the largest number stored"))
+            }
             if let number = Double(digits), number.isFinite, number == number.rounded(), abs(number) < 1e15 {
                 return number < 0
                     ? .failure(RowProblem("The likes \(trimmed) are negative")) : .success(Int(number))

@@ -34,6 +34,15 @@ struct ImportedPlace: Hashable, Sendable {
     var fields: ImportedFields
     /// The line the row starts on.
     var line: Int
+    /// What the source id was derived from (`name and position`) when the row has no id of its
+    /// own; `nil` when it has one. Words the message for a row that repeats another.
+    var derivedFrom: String?
+    /// For a JSON element, the array it is in (`features`) and its index there.
+    var jsonArrayKey: String?
+    var jsonArrayIndex = 0
+
+    /// Where a JSON element is (`features[12]`), for messages; `nil` for a CSV row.
+    var jsonPath: String? { jsonArrayKey.map { "\($0)[\(jsonArrayIndex)]" } }
 
     init(sourceID: String, name: String, latitude: Double, longitude: Double, line: Int) {
         self.sourceID = sourceID

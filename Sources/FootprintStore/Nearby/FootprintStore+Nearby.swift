@@ -67,9 +67,12 @@ extension FootprintStore {
         }
     }
 
-    private static func checkRadius(_ meters: Double) throws {
+    /// Throws for a radius that is not a finite number of metres, 0 or more. A radius beyond half
+    /// the Earth's circumference is the whole Earth: it is taken as it is.
+    package static func checkRadius(_ meters: Double) throws {
         guard meters.isFinite, meters >= 0 else {
-            throw FootprintStoreError.invalidValue(name: "radius", value: formatted(meters), reason: "it must be 0 metres or more")
+            throw FootprintStoreError.invalidValue(
+                name: "radius", value: formatted(meters), reason: "give a finite number of metres, 0 or more")
         }
     }
 

@@ -17,11 +17,13 @@ struct ExportCommand: ParsableCommand {
         @ParentCommand var root: Footprint
         @Option(help: "The document format.") var format: Format = .geojson
         @Option(name: .shortAndLong, help: "Write to FILE (atomically) instead of stdout.") var output: String?
-        @Option(help: "Decimal digits of coordinates.") var decimals = 6
+        @Option(parsing: .unconditional, help: "Decimal digits of coordinates.") var decimals = WholeNumberArgument(6)
 
         func run() throws {
+            let decimals = try self.decimals.value(of: "decimals")
             guard (0...17).contains(decimals) else {
-                throw FootprintGeoError.invalidArgument(name: "decimals", value: String(decimals), reason: "use 0 to 17")
+                throw FootprintGeoError.invalidArgument(
+                    name: "decimals", value: String(decimals), reason: "use 0 to 17")
             }
             let store = try root.openStore(.readOnly)
             try DocumentOutput.writing(to: output) { document in

@@ -36,12 +36,17 @@ struct ImportPlacesCommand: ParsableCommand {
         discussion: """
             CSV needs a header with name and lat/lon (or x/y with --crs); id, category, tags, likes, address, \
             road_address, phone and note are read when present, under their English or Korean names \
-            (이름, 위도, 경도, 카테고리, 태그, 주소 …). Bad rows are skipped and listed as FILE:LINE: reason on \
-            stderr; the exit status is still 0 unless --strict is given.
+            (이름, 위도, 경도, 카테고리, 태그, 주소 …). Bad rows — a repeated id, a control character in a \
+            field — are skipped and listed as FILE:LINE: Reason. on stderr; the exit status is still 0 \
+            unless --strict is given.
+
+            FILE - reads standard input (named <stdin>, which is also the default --source); its format \
+            is --format, else told from the content.
             """)
 
     @ParentCommand var root: Footprint
-    @Argument(help: "The file to import.") var file: String
+    @Argument(help: "The file to import; `-` reads standard input (named <stdin>, also as the default source).")
+    var file: String
     @Option(help: "csv, geojson, naver or kakao (default: from the file's name, else its content).")
     var format: ImportFormat?
     @Option(
@@ -57,7 +62,12 @@ struct ImportPlacesCommand: ParsableCommand {
     func run() throws {
         let options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
         // The file is checked before the database is opened, so a bad file creates no database.
-        let importFile = try PlaceImportFile(url: URL(fileURLWithPath: file), options: options)
+        let importFile =
+            file == "-"
+            ? try PlaceImportFile(
+                descriptor: FileHandle.standardInput.fileDescriptor, name: StandardInput.name, options: options)
+            : try PlaceImportFile(path: file, options: options)
+        let name = importFile.name
         let databaseExisted = FileManager.default.fileExists(atPath: root.databasePath)
         let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
         let summary: ImportSummary
@@ -78,11 +88,11 @@ struct ImportPlacesCommand: ParsableCommand {
             var counts = "inserted \(summary.inserted), updated \(summary.updated), unchanged \(summary.unchanged), "
             counts += "skipped \(summary.skipped)"
             if summary.keptRemoved > 0 { counts += ", kept removed \(summary.keptRemoved)" }
-            Output.line("\(file): \(counts)")
+            Output.line("\(name): \(counts)")
         }
-        for row in summary.skippedRows { Output.error("\(file):\(row)") }
+        for row in summary.skippedRows { Output.error("\(name):\(row).") }
         if summary.skipped > summary.skippedRows.count {
-            Output.error("\(file): \(summary.skipped - summary.skippedRows.count) more rows were skipped.")
+            Output.error("\(name): \(summary.skipped - summary.skippedRows.count) more rows were skipped.")
         }
     }
 }
@@ -94,17 +104,17 @@ extension ImportSummary {
             ("source", .string(source)),
             ("format", .string(format.rawValue)),
             ("encoding", .string(encoding.rawValue)),
-            ("inserted", .number(Double(inserted))),
-            ("updated", .number(Double(updated))),
-            ("unchanged", .number(Double(unchanged))),
-            ("kept_removed", .number(Double(keptRemoved))),
-            ("skipped", .number(Double(skipped))),
+            ("inserted", .integer(Int64(inserted))),
+            ("updated", .integer(Int64(updated))),
+            ("unchanged", .integer(Int64(unchanged))),
+            ("kept_removed", .integer(Int64(keptRemoved))),
+            ("skipped", .integer(Int64(skipped))),
             (
                 "skipped_rows",
                 .array(
                     skippedRows.map { row in
                         .object([
-                            ("line", .number(Double(row.line))),
+                            ("line", .integer(Int64(row.line))),
                             ("path", row.jsonPath.map(JSONValue.string) ?? .null),
                             ("reason", .string(row.reason)),
                         ])

@@ -14,7 +14,7 @@ struct NearbyCommand: ParsableCommand {
     @ParentCommand var root: Footprint
     @Option(parsing: .unconditional, help: "The centre, LAT,LON.") var at: PointArgument
     @Option(parsing: .unconditional, help: "Every place within M metres.") var radius: Double?
-    @Option(name: .customLong("k"), parsing: .unconditional, help: "The K nearest places.") var k: Int?
+    @Option(name: .customLong("k"), parsing: .unconditional, help: "The K nearest places.") var k: WholeNumberArgument?
     @OptionGroup var filters: FilterOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var output: OutputOptions
@@ -27,11 +27,11 @@ struct NearbyCommand: ParsableCommand {
 
     func run() throws {
         let center = try at.coordinate()
-        let extent: NearbyQuery.Extent = radius.map { .radius(meters: $0) } ?? .nearest(k: k ?? 20)
+        let extent: NearbyQuery.Extent = try radius.map { .radius(meters: $0) } ?? .nearest(k: k?.value(of: "k") ?? 20)
         let store = try root.openStore(.readOnly)
         let results = try store.nearby(
             NearbyQuery(
-                center: center, extent: extent, filter: filters.placeFilter,
+                center: center, extent: extent, filter: try filters.placeFilter(),
                 // --k K asks for K places: the default limit of 20 does not cut it.
                 limit: k != nil && limits.limit == nil ? nil : try limits.resolvedLimit()))
         if output.json {

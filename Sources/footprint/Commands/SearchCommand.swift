@@ -42,12 +42,15 @@ struct SearchCommand: ParsableCommand {
                 "Give the text to search for, e.g. footprint search 카페, or a filter to list places by "
                     + "(a query that begins with '-' goes after '--').")
         }
-        if within != nil && near == nil { throw ValidationError("--within needs --near LAT,LON to measure from.") }
+        if within != nil && near == nil { throw ValidationError("Give --near LAT,LON for --within to measure from.") }
     }
 
     func run() throws {
+        // The radius is worded as `nearby` words it (the search query's own check says less for inf).
+        if let within { try FootprintStore.checkRadius(within) }
         let query = SearchQuery(
-            text, near: try near?.coordinate(), withinMeters: within, filter: filters.placeFilter, visitedSince: since,
+            text, near: try near?.coordinate(), withinMeters: within, filter: try filters.placeFilter(),
+            visitedSince: since,
             visitedUntil: until, limit: try limits.resolvedLimit())
         let results = try root.openStore(.readOnly).search(query)
         if output.json {

@@ -19,11 +19,13 @@ struct DocumentOutput {
         let folder = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw OutputError(description: "\(path) cannot be written: the folder \(folder.path) does not exist.")
+            throw OutputError(
+                description: "\(path): The file cannot be written: the folder \(folder.path) does not exist.")
         }
-        let temporaryURL = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let temporaryURL = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil) else {
-            throw OutputError(description: "\(path) cannot be written in \(folder.path).")
+            throw OutputError(description: "\(path): The file cannot be written in the folder \(folder.path).")
         }
         destination = url
         temporary = temporaryURL
@@ -41,8 +43,8 @@ struct DocumentOutput {
         try handle.close()
         // rename(2) replaces an existing file atomically.
         guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw OutputError(description: "\(destination.path) cannot be written: \(reason).")
+            let reason = String(cString: strerror(errno)).lowercased()
+            throw OutputError(description: "\(destination.path): The file cannot be written: \(reason).")
         }
     }
 

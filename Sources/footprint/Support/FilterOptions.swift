@@ -4,19 +4,25 @@ import FootprintStore
 /// Filters shared by `nearby`, `search` and `recommend`.
 struct FilterOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "A category path prefix: '음식점' matches '음식점 > 카페'.") var category: String?
-    @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: "A hashtag the place has (repeat: any of them).") var tags: [String] = []
-    @Option(name: .customLong("all-tags"), parsing: .unconditionalSingleValue, help: "A hashtag the place must have (repeat: all of them).") var allTags: [String] = []
+    @Option(
+        name: .customLong("tag"), parsing: .unconditionalSingleValue,
+        help: "A hashtag the place has (repeat: any of them).") var tags: [String] = []
+    @Option(
+        name: .customLong("all-tags"), parsing: .unconditionalSingleValue,
+        help: "A hashtag the place must have (repeat: all of them).") var allTags: [String] = []
     @Flag(help: "Only places visited at least once.") var visited = false
     @Flag(help: "Only places never visited.") var unvisited = false
-    @Option(name: .customLong("min-likes"), parsing: .unconditional, help: "Only places with at least this many likes.") var minimumLikes: Int?
+    @Option(name: .customLong("min-likes"), parsing: .unconditional, help: "Only places with at least this many likes.")
+    var minimumLikes: WholeNumberArgument?
 
     func validate() throws {
         if visited && unvisited { throw ValidationError("Give --visited or --unvisited, not both.") }
     }
 
-    var placeFilter: PlaceFilter {
+    /// The filter; throws for a `--min-likes` beyond `Int`.
+    func placeFilter() throws -> PlaceFilter {
         PlaceFilter(
             category: category, anyTags: tags, allTags: allTags, visited: visited ? true : (unvisited ? false : nil),
-            minimumLikes: minimumLikes)
+            minimumLikes: try minimumLikes?.value(of: "min-likes"))
     }
 }

@@ -1,9 +1,17 @@
-/// An error about an input the CLI read (stdin or a file), already naming it: `stdin: PATH: reason`.
+import FootprintGeo
+
+/// An error about an input the CLI read (stdin or a file), naming it first:
+/// `<stdin>: coordinates[1][1]: Expected a number, got a string.`, `<stdin>:1:9: Invalid JSON: …`.
 struct InputError: Error, CustomStringConvertible {
     var description: String
 
-    /// Prefixes `error`'s sentence with the input's name.
+    /// Puts the input's name in front of `error`'s sentence (and, for a JSON syntax error, the
+    /// line and column after it).
     init(input: String, _ error: any Error) {
-        description = "\(input): \(error)"
+        if let error = error as? GeoJSONError {
+            description = error.description(in: input)
+        } else {
+            description = "\(input): \(error)"
+        }
     }
 }

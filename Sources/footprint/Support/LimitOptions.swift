@@ -3,18 +3,19 @@ import FootprintStore
 
 /// `--limit N | --all`, shared by listing commands.
 struct LimitOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "At most N results (default 20).") var limit: Int?
+    @Option(parsing: .unconditional, help: "At most N results (default 20).") var limit: WholeNumberArgument?
     @Flag(help: "Every result, no limit.") var all = false
 
     /// `nil` for `--all`; the limit otherwise.
     func resolvedLimit(default defaultLimit: Int = 20) throws -> Int? {
         if all {
             guard limit == nil else {
-                throw FootprintStoreError.invalidValue(name: "limit", value: "with --all", reason: "give --limit or --all, not both")
+                throw FootprintStoreError.invalidValue(
+                    name: "limit", value: "with --all", reason: "give --limit or --all, not both")
             }
             return nil
         }
-        let value = limit ?? defaultLimit
+        let value = try limit?.value(of: "limit") ?? defaultLimit
         guard value > 0 else {
             throw FootprintStoreError.invalidValue(name: "limit", value: String(value), reason: "it must be 1 or more")
         }

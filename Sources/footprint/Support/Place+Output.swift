@@ -6,13 +6,13 @@ extension Place {
     /// `address`, `source`, `source_id`, then `distance_m` when the query had a point.
     func json(distanceMeters: Double? = nil, extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            ("id", id.map { .number(Double($0)) } ?? .null),
+            ("id", id.map { .integer($0) } ?? .null),
             ("name", .string(name)),
             ("lat", .number(coordinate.latitude)),
             ("lon", .number(coordinate.longitude)),
             ("category", category.map(JSONValue.string) ?? .null),
             ("tags", .array(tags.map(JSONValue.string))),
-            ("likes", .number(Double(likes))),
+            ("likes", .integer(Int64(likes))),
             ("address", (roadAddress ?? address).map(JSONValue.string) ?? .null),
             ("source", source.map(JSONValue.string) ?? .null),
             ("source_id", sourceID.map(JSONValue.string) ?? .null),

@@ -14,8 +14,8 @@ import Testing
     static let cases: [Case] = [
         Case(
             fixture: "type-lowercase", path: "type",
-            reason: #""point" is not a GeoJSON type; type names are case-sensitive: "Point""#),
-        Case(fixture: "type-unknown", path: "type", reason: #""Circle" is not a GeoJSON type"#),
+            reason: #"the type "point" is not a GeoJSON type; type names are case-sensitive: "Point""#),
+        Case(fixture: "type-unknown", path: "type", reason: #"the type "Circle" is not a GeoJSON type"#),
         Case(fixture: "type-missing", path: "", reason: #"a GeoJSON object needs a "type" member"#),
         Case(
             fixture: "feature-without-geometry", path: "features[1]",
@@ -125,23 +125,35 @@ import Testing
         let validation = GeoJSONDecoder().validate(try GeoJSONFixtures.data("invalid", "several-errors"))
         #expect(
             validation.errors.map(\.description) == [
-                "features[0].geometry.coordinates: a LineString needs 2 or more positions (or none), got 1",
-                "features[1].id: an id must be a string or a number, got null",
-                "features[1].geometry.coordinates[0]: a linear ring must be closed: its last position differs from its first",
-                #"features[1].properties: "properties" must be an object or null, got an array"#,
+                "features[0].geometry.coordinates: A LineString needs 2 or more positions (or none), got 1.",
+                "features[1].id: An id must be a string or a number, got null.",
+                "features[1].geometry.coordinates[0]: A linear ring must be closed: its last position differs from its first.",
+                #"features[1].properties: The member "properties" must be an object or null, got an array."#,
             ])
         #expect(validation.errorPositions.map { $0?.line } == [1, 1, 1, 1])
     }
 
+    /// `PATH: Clause.`, and with the input's name, `FILE:LINE:COLUMN: PATH: Clause.`, as compilers
+    /// and every other message of Footprint name a place.
     @Test func descriptionIsOneSentenceWithThePath() {
         let error = GeoJSONError.invalidShape(
             path: "features[3].geometry.coordinates[0]", reason: "a linear ring needs 4 or more positions, got 3")
         #expect(
-            error.description == "features[3].geometry.coordinates[0]: a linear ring needs 4 or more positions, got 3")
-        #expect(GeoJSONError.missingMember(path: "", reason: "x").description == "(root): x")
+            error.description == "features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.")
         #expect(
-            GeoJSONError.invalidJSON(line: 3, column: 24, reason: "y").description
-                == "line 3, column 24: invalid JSON: y")
+            error.description(in: "route.geojson", at: GeoJSONTextPosition(line: 12, column: 7))
+                == "route.geojson:12:7: features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3."
+        )
+        #expect(
+            error.description(in: "<stdin>")
+                == "<stdin>: features[3].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.")
+        #expect(GeoJSONError.missingMember(path: "", reason: "x").description == "(root): X.")
+        let syntax = GeoJSONError.invalidJSON(line: 3, column: 24, reason: "y")
+        #expect(syntax.description == "Line 3, column 24: Invalid JSON: y.")
+        #expect(syntax.description(in: "<stdin>") == "<stdin>:3:24: Invalid JSON: y.")
+        let warning = GeoJSONWarning(path: "crs", message: "m", position: GeoJSONTextPosition(line: 1, column: 2))
+        #expect(warning.description == "crs: Warning: m.")
+        #expect(warning.description(in: "a.geojson") == "a.geojson:1:2: crs: Warning: m.")
     }
 
     @Test func pathsQuoteNamesThatAreNotIdentifiers() throws {
@@ -162,7 +174,7 @@ import Testing
             """
         #expect(
             GeoJSONDecoder().validate(text).errors.map(\.description) == [
-                "features[2].bbox: a bbox of 6 numbers is for 3-dimensional positions, but the positions it covers have 2 numbers"
+                "features[2].bbox: A bbox of 6 numbers is for 3-dimensional positions, but the positions it covers have 2 numbers."
             ])
     }
 }

@@ -7,53 +7,55 @@ import Testing
         (
             "clockwise-exterior",
             [
-                "coordinates[0]: warning: the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule)"
+                "coordinates[0]: Warning: the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule)."
             ]
         ),
         (
             "counterclockwise-hole",
             [
-                "geometry.coordinates[1]: warning: the hole is counterclockwise; RFC 7946 §3.1.6 asks for clockwise holes (right-hand rule)"
+                "geometry.coordinates[1]: Warning: the hole is counterclockwise; RFC 7946 §3.1.6 asks for clockwise holes (right-hand rule)."
             ]
         ),
         (
             "crs",
             [
-                "crs: warning: the \"crs\" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude"
+                "crs: Warning: the \"crs\" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude."
             ]
         ),
         (
             "longitude-beyond-180",
-            ["coordinates[1]: warning: the longitude 181 is beyond ±180° (and 1 more in this geometry)"]
+            ["coordinates[1]: Warning: the longitude 181 is beyond ±180° (and 1 more in this geometry)."]
         ),
         (
             "extra-position-elements",
             [
-                "coordinates: warning: a position of 4 numbers; RFC 7946 §3.1.1 advises against more than 3 (longitude, latitude, altitude)"
+                "coordinates: Warning: a position of 4 numbers; RFC 7946 §3.1.1 advises against more than 3 (longitude, latitude, altitude)."
             ]
         ),
         (
             "duplicate-keys",
             [
-                "properties.name: warning: the member \"name\" appears more than once in its object; the last value is used (RFC 8259 §4)",
-                "type: warning: the member \"type\" appears more than once in its object; the last value is used (RFC 8259 §4)",
+                "properties.name: Warning: the member \"name\" appears more than once in its object; the last value is used (RFC 8259 §4).",
+                "type: Warning: the member \"type\" appears more than once in its object; the last value is used (RFC 8259 §4).",
             ]
         ),
         (
             "nested-geometrycollection",
             [
-                "geometries[0]: warning: a GeometryCollection inside another; RFC 7946 §3.1.8 advises against nesting them"
+                "geometries[0]: Warning: a GeometryCollection inside another; RFC 7946 §3.1.8 advises against nesting them."
             ]
         ),
         (
             "antimeridian-unsplit",
             [
-                "coordinates[1]: warning: the geometry jumps more than 180° of longitude here, crossing the antimeridian; RFC 7946 §3.1.9 asks to cut it there"
+                "coordinates[1]: Warning: the geometry jumps more than 180° of longitude here, crossing the antimeridian; RFC 7946 §3.1.9 asks to cut it there."
             ]
         ),
         (
             "byte-order-mark",
-            ["(root): warning: the text starts with a byte order mark, which JSON texts must not carry (RFC 8259 §8.1)"]
+            [
+                "(root): Warning: the text starts with a byte order mark, which JSON texts must not carry (RFC 8259 §8.1)."
+            ]
         ),
     ])
     func warnsWithoutFailing(fixture: String, expected: [String]) throws {

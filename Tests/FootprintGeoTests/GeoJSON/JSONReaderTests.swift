@@ -51,6 +51,8 @@ import Testing
         #expect(values.count == Self.numberTexts.count)
         var mismatches: [String] = []
         for (text, value) in zip(Self.numberTexts, values) {
+            // Whole numbers beyond 2⁵³ that fit an Int64 are kept digit for digit (JSONIntegerTests).
+            if case .integer(let integer) = value, Int64(text) == integer { continue }
             guard case .number(let number) = value, let reference = Double(text),
                 number.bitPattern == reference.bitPattern
             else { mismatches.append(text); continue }

@@ -118,18 +118,18 @@ import Testing
     @Test(arguments: [
         (
             "no_name.csv",
-            "it is not a places CSV: its header has no name column (name, 이름, 상호명 or title)"
+            "The file is not a places CSV: its header has no name column (name, 이름, 상호명 or title)"
         ),
         (
             "no_coordinates.csv",
-            "it is not a places CSV: its header has no coordinate columns (lat and lon, latitude and longitude, 위도 and 경도, or x and y with a CRS)"
+            "The file is not a places CSV: its header has no coordinate columns (lat and lon, latitude and longitude, 위도 and 경도, or x and y with a CRS)"
         ),
     ])
     func headersWithoutTheNeededColumnsChangeNothing(file: String, reason: String) throws {
         let test = try ImportTestStore()
         let before = try test.snapshot()
         let path = importFixture(file).path
-        #expect(throws: FootprintStoreError.invalidInput(path: path, line: nil, reason: reason)) {
+        #expect(throws: FootprintStoreError.invalidInput(path: path, line: 1, reason: reason)) {
             try test.store.importPlaces(from: importFixture(file))
         }
         #expect(try test.snapshot() == before)
@@ -139,30 +139,39 @@ import Testing
         let test = try ImportTestStore()
         let missing = test.directory.file("missing.csv")
         #expect(
-            throws: FootprintStoreError.unreadableInput(path: missing.path, reason: "no such file or directory")
+            throws: FootprintStoreError.unreadableInput(path: missing.path, reason: "There is no such file")
         ) {
             try test.store.importPlaces(from: missing)
         }
         let empty = try test.file("empty.csv", "")
-        #expect(throws: FootprintStoreError.unreadableInput(path: empty.path, reason: "it is empty")) {
+        #expect(throws: FootprintStoreError.unreadableInput(path: empty.path, reason: "The file is empty")) {
             try test.store.importPlaces(from: empty)
         }
         #expect(try test.count() == 0)
     }
 
     /// Rows without an id are keyed `NAME@LAT,LON` at 6 decimals: a point that differs only in the
-    /// 7th decimal is the same place, a second import finds them all.
+    /// 7th decimal is the same place — a second row for it is reported, not written over the first
+    /// — and a second import finds them all.
     @Test func rowsWithoutIDGetADerivedStableID() throws {
         let test = try ImportTestStore()
         let first = try test.store.importPlaces(from: importFixture("no_id.csv"))
         #expect(first.inserted == 2)
-        #expect(first.updated == 1)
+        #expect(first.updated == 0)
+        let repeated = SkippedRow(
+            line: 3,
+            reason:
+                "The row repeats line 2: without an id, a place is known by its name and position, and these are the same"
+        )
+        #expect(first.skippedRows == [repeated])
         #expect(
             Set(try test.places().keys) == ["동네 빵집@37.500000,127.000000", "동네 빵집@37.510000,127.000000"])
+        #expect(try test.places()["동네 빵집@37.500000,127.000000"]?["note"] as String? == "처음")
         let second = try test.store.importPlaces(from: importFixture("no_id.csv"))
         #expect(second.inserted == 0)
-        #expect(second.updated == 2)  // the two rows of one place take turns
-        #expect(second.unchanged == 1)
+        #expect(second.updated == 0)
+        #expect(second.unchanged == 2)
+        #expect(second.skippedRows == [repeated])
         #expect(try test.count() == 2)
     }
 
@@ -189,13 +198,14 @@ import Testing
         let projected = try importFixture("projected_5186.csv")
         #expect(
             throws: FootprintStoreError.invalidInput(
-                path: projected.path, line: nil,
-                reason: "its x and y columns need --crs to say what they are (e.g. --crs EPSG:5186)")
+                path: projected.path, line: 1,
+                reason: "The x and y columns need --crs to say what they are (e.g. --crs EPSG:5186)")
         ) { try test.store.importPlaces(from: projected) }
         let degrees = try test.file("ll.csv", "name,lat,lon\n서울숲,37.5444,127.0374\n")
         #expect(
             throws: FootprintStoreError.invalidInput(
-                path: degrees.path, line: nil, reason: "--crs applies to x and y columns, and its header has none")
+                path: degrees.path, line: 1,
+                reason: "The header has no x and y columns for --crs to apply to (lat and lon are WGS84 already)")
         ) { try test.store.importPlaces(from: degrees, options: ImportOptions(crs: "EPSG:5186")) }
         #expect(try test.count() == 0)
     }

@@ -106,7 +106,7 @@ import Testing
         let url = importFixture("invalid_late.geojson")
         #expect(
             throws: FootprintStoreError.invalidInput(
-                path: url.path, line: 3002, reason: "it is not valid JSON: expected a value")
+                path: url.path, line: 3002, reason: "Invalid JSON: expected a value")
         ) {
             try test.store.importPlaces(from: url, options: ImportOptions(batchSize: 100))
         }
@@ -114,11 +114,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("[1, 2]", "geojson", "it is not a JSON object with a “features” array"),
-        (#"{"type": "FeatureCollection"}"#, "geojson", "it has no “features” array"),
-        (#"{"type": "Feature", "features": []}"#, "geojson", "it is a GeoJSON Feature, not a FeatureCollection"),
-        (#"{"items": [] "#, "json", "it is not valid JSON: the file ends inside the top-level object"),
-        (#"{"documents": {}}"#, "json", "its “documents” member is not an array"),
+        ("[1, 2]", "geojson", "The document is not a JSON object with a “features” array"),
+        (#"{"type": "FeatureCollection"}"#, "geojson", "The document has no “features” array"),
+        (
+            #"{"type": "Feature", "features": []}"#, "geojson",
+            "The document is a GeoJSON Feature, not a FeatureCollection"
+        ),
+        (#"{"items": [] "#, "json", "Invalid JSON: the text ends inside the top-level object"),
+        (#"{"documents": {}}"#, "json", "The “documents” member is not an array"),
     ])
     func fileLevelJSONErrors(text: String, fileExtension: String, reason: String) throws {
         let test = try ImportTestStore()

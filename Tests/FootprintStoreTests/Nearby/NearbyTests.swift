@@ -90,10 +90,27 @@ import Testing
         #expect(noMatch.isEmpty)
     }
 
-    @Test func negativeRadiusIsOneSentence() throws {
+    @Test(arguments: [(-5.0, "-5"), (.infinity, "inf"), (.nan, "nan")])
+    func aRadiusThatIsNotAFiniteNumberOfMetresIsOneSentence(_ radius: Double, _ shown: String) throws {
         let temporary = try TemporaryStore()
-        #expect(throws: FootprintStoreError.invalidValue(name: "radius", value: "-5", reason: "it must be 0 metres or more")) {
-            try temporary.store.nearby(NearbyQuery(center: Coordinate(uncheckedLatitude: 0, longitude: 0), extent: .radius(meters: -5)))
+        let reason = "give a finite number of metres, 0 or more"
+        #expect(throws: FootprintStoreError.invalidValue(name: "radius", value: shown, reason: reason)) {
+            try temporary.store.nearby(
+                NearbyQuery(center: Coordinate(uncheckedLatitude: 0, longitude: 0), extent: .radius(meters: radius)))
         }
+    }
+
+    /// A radius beyond half the circumference covers the Earth: every place, as ST_DWithin gives.
+    @Test func aRadiusBeyondTheAntipodeFindsEveryPlace() throws {
+        let temporary = try TemporaryStore()
+        try temporary.addPlaces([
+            Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978),
+            Coordinate(uncheckedLatitude: -33.87, longitude: 151.21),
+            Coordinate(uncheckedLatitude: 89.9, longitude: -179.9),
+        ])
+        let center = Coordinate(uncheckedLatitude: 0, longitude: 0)
+        let results = try temporary.store.nearby(NearbyQuery(center: center, extent: .radius(meters: 1e300)))
+        #expect(results.count == 3)
+        #expect(results.map(\.distanceMeters) == results.map(\.distanceMeters).sorted())
     }
 }

@@ -30,7 +30,7 @@ import Testing
         let missingFolder = directory.file("missing/places.geojson").path
         let result = try CLI.run(["--db", db, "export", "places", "-o", missingFolder])
         #expect(result.status != 0)
-        #expect(result.stderr.hasPrefix("Error: \(missingFolder) cannot be written: the folder"))
+        #expect(result.stderr.hasPrefix("Error: \(missingFolder): The file cannot be written: the folder"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["f.sqlite"].sorted()
             || !FileManager.default.fileExists(atPath: missingFolder))
     }

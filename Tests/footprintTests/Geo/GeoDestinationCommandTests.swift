@@ -42,14 +42,37 @@ import Testing
         #expect(abs(try #require(object["final_bearing_deg"]) - (360 - 82.452_771_886_818_91)) < 1e-9)
     }
 
+    /// A negative distance goes backwards along the same geodesic, as in GeodSolve: 5 km back
+    /// on bearing 10 is 5 km forward on bearing 190 (GeographicLib 2.1: lat2 37.52213403417662,
+    /// lon2 126.96817819773595).
+    @Test func aNegativeDistanceGoesBackwards() throws {
+        let result = try CLI.run([
+            "geo", "destination", "--from", "37.5665,126.978", "--bearing", "10", "--distance", "-5000", "--json",
+        ])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Double])
+        #expect(abs(try #require(object["lat"]) - 37.522_134_034_176_62) < 1e-12)
+        #expect(abs(try #require(object["lon"]) - 126.968_178_197_735_95) < 1e-12)
+    }
+
     @Test(arguments: [
         (
-            ["--from", "37.5665,126.978", "--bearing", "10", "--distance", "-5"],
-            "Error: The distance -5 is invalid: give a number of metres, zero or more.\n"
+            ["--from", "37.5665,126.978", "--bearing", "10", "--distance", "1e300"],
+            "Error: The distance 1e+300 is invalid: give at most 100000000 metres (100 000 km) either way, "
+                + "as beyond that a double cannot hold a distance to GeographicLib's 15 nm accuracy.\n"
+        ),
+        (
+            ["--from", "37.5665,126.978", "--bearing", "10", "--distance", "-1e20"],
+            "Error: The distance -1e+20 is invalid: give at most 100000000 metres (100 000 km) either way, "
+                + "as beyond that a double cannot hold a distance to GeographicLib's 15 nm accuracy.\n"
         ),
         (
             ["--from", "37.5665,126.978", "--bearing", "10", "--distance", "nan"],
-            "Error: The distance nan is invalid: give a number of metres, zero or more.\n"
+            "Error: The distance nan is invalid: give a finite number of metres.\n"
+        ),
+        (
+            ["--from", "37.5665,126.978", "--bearing", "10", "--distance", "inf"],
+            "Error: The distance inf is invalid: give a finite number of metres.\n"
         ),
         (
             ["--from", "37.5665,126.978", "--bearing", "inf", "--distance", "5"],

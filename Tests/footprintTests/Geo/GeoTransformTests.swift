@@ -76,7 +76,7 @@ import Testing
             ["geo", "transform", "--from", "EPSG:4326", "--to", "EPSG:3857"], input: "126.9,37.5\n\n126.9;37.5\n")
         #expect(result.status != 0)
         #expect(result.stdout == "")
-        #expect(result.stderr == "Error: stdin:3: “126.9;37.5” is not an X,Y pair of numbers.\n")
+        #expect(result.stderr == "Error: <stdin>:3: The text “126.9;37.5” is not an X,Y pair of numbers.\n")
     }
 
     @Test func failedPointOnStdinIsNamed() throws {
@@ -86,7 +86,7 @@ import Testing
         #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "Error: stdin:2: The latitude 95 is outside -90…90 degrees.\n"
+                == "Error: <stdin>:2: The latitude 95 is outside -90…90 degrees.\n"
         )
     }
 

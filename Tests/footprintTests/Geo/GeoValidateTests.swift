@@ -24,10 +24,10 @@ import Testing
         #expect(result.stdout == "invalid.geojson: invalid, 4 errors\n")
         #expect(
             result.stderr == """
-                invalid.geojson: features[1].geometry.coordinates[0]: a linear ring needs 4 or more positions, got 3 (line 13, column 25)
-                invalid.geojson: features[2].type: "feature" is not a GeoJSON type; type names are case-sensitive: "Feature" (line 18, column 15)
-                invalid.geojson: features[3].geometry.coordinates[0][1]: expected a number, got a string (line 24, column 67)
-                invalid.geojson: features[3].coordinates: a Feature must not have a "coordinates" member (RFC 7946 §7.1) (line 26, column 22)
+                invalid.geojson:13:25: features[1].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.
+                invalid.geojson:18:15: features[2].type: The type "feature" is not a GeoJSON type; type names are case-sensitive: "Feature".
+                invalid.geojson:24:67: features[3].geometry.coordinates[0][1]: Expected a number, got a string.
+                invalid.geojson:26:22: features[3].coordinates: A Feature must not have a "coordinates" member (RFC 7946 §7.1).
 
                 """)
     }
@@ -38,8 +38,8 @@ import Testing
         #expect(result.stdout == "warning.geojson: valid with 2 warnings\n")
         #expect(
             result.stderr == """
-                warning.geojson: crs: warning: the "crs" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude (line 3, column 10)
-                warning.geojson: features[0].geometry.coordinates[0]: warning: the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule) (line 9, column 25)
+                warning.geojson:3:10: crs: Warning: the "crs" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude.
+                warning.geojson:9:25: features[0].geometry.coordinates[0]: Warning: the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule).
 
                 """)
     }
@@ -47,7 +47,7 @@ import Testing
     @Test func nonJSONIsOneLineWithItsPlace() throws {
         let result = try validate(["nan.geojson"])
         #expect(result.status == 1)
-        #expect(result.stderr == "nan.geojson: line 1, column 35: invalid JSON: NaN is not a JSON number\n")
+        #expect(result.stderr == "nan.geojson:1:35: Invalid JSON: NaN is not a JSON number.\n")
     }
 
     @Test func everyFileIsCheckedAndOneFailureFailsTheRun() throws {
@@ -57,7 +57,7 @@ import Testing
             result.stdout
                 == "valid.geojson: valid\nnan.geojson: invalid, 1 error\nwarning.geojson: valid with 2 warnings\n")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.first == "missing.geojson: cannot be read: there is no such file")
+        #expect(lines.first == "missing.geojson: There is no such file.")
         #expect(lines.count == 4)
         #expect(!result.stderr.contains("Usage"))
     }
@@ -65,7 +65,7 @@ import Testing
     @Test func aDirectoryIsOneSentence() throws {
         let result = try CLI.run(["geo", "validate", "."], directory: Self.folder)
         #expect(result.status == 1)
-        #expect(result.stderr == ".: cannot be read: it is a directory, not a file\n")
+        #expect(result.stderr == ".: The path is a directory, not a file.\n")
     }
 
     @Test(arguments: [[String](), ["-"]])
@@ -77,7 +77,7 @@ import Testing
         #expect(invalid.status == 1)
         #expect(
             invalid.stderr
-                == "<stdin>: coordinates: a LineString needs 2 or more positions (or none), got 1 (line 1, column 36)\n"
+                == "<stdin>:1:36: coordinates: A LineString needs 2 or more positions (or none), got 1.\n"
         )
     }
 

@@ -36,9 +36,9 @@ import Testing
         #expect(result.stdout == "\(file): inserted 2, updated 0, unchanged 0, skipped 2\n")
         #expect(
             result.stderr == """
-                \(file):4: The name is missing
+                \(file):4: The name is missing.
                 \(file):5: The latitude 126.97 is out of range and the longitude 37.56 looks like a latitude: \
-                give the point as LAT,LON (37.56,126.97)
+                give the point as LAT,LON (37.56,126.97).
 
                 """)
         #expect(try placeNames() == ["블루보틀 성수", "서울숲"])
@@ -82,7 +82,8 @@ import Testing
         #expect(wrong.status != 0)
         #expect(
             wrong.stderr.hasPrefix(
-                "Error: \(Self.fixture("places.geojson")) cannot be imported: it is not a places CSV"))
+                "Error: \(Self.fixture("places.geojson")):1: The file is not a places CSV: its header has no name column"
+            ))
     }
 
     @Test func databaseFromTheEnvironmentThenTheWorkingDirectory() throws {
@@ -100,7 +101,7 @@ import Testing
         let missing = directory.file("missing.csv").path
         let result = try CLI.run(["--db", db, "import", "places", missing])
         #expect(result.status != 0)
-        #expect(result.stderr == "Error: \(missing) cannot be read: no such file or directory; nothing was imported.\n")
+        #expect(result.stderr == "Error: \(missing): There is no such file; nothing was imported.\n")
         #expect(!FileManager.default.fileExists(atPath: db))
         let notJSON = directory.file("broken.geojson")
         try Data(#"{"type": "FeatureCollection", "features": [{"type": "Feature",]}"#.utf8).write(to: notJSON)
@@ -108,7 +109,7 @@ import Testing
         #expect(invalid.status != 0)
         #expect(
             invalid.stderr
-                == "Error: \(notJSON.path):1: it is not valid JSON: expected a member name in double quotes; nothing was imported.\n"
+                == "Error: \(notJSON.path):1: Invalid JSON: expected a member name in double quotes; nothing was imported.\n"
         )
         #expect(!FileManager.default.fileExists(atPath: db))
     }
@@ -184,6 +185,6 @@ import Testing
         let result = try CLI.run(["--db", directory.file("f.sqlite").path, "import", "places", csv.path])
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("inserted 0, updated 0, unchanged 0, skipped 1\n"))
-        #expect(result.stderr == "\(csv.path):2: The latitude “0x25” is not a number\n")
+        #expect(result.stderr == "\(csv.path):2: The latitude “0x25” is not a number.\n")
     }
 }

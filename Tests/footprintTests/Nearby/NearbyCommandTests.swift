@@ -43,10 +43,24 @@ import Testing
         #expect(result.stdout.contains("부산역"))
     }
 
+    /// A radius beyond half the circumference (20 003 931 m) is the whole Earth, as ST_DWithin
+    /// takes any distance: every place, nearest first (Busan, 325 km from Seoul, is nearest to its antipode).
+    @Test(arguments: ["20100000", "1e300"])
+    func aRadiusBeyondTheAntipodeIsTheWholeEarth(_ radius: String) throws {
+        let result = try CLI.run(["--db", db, "nearby", "--at", "-37.5663,-53.0221", "--radius", radius, "--json"])
+        #expect(result.status == 0)
+        let objects = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == 4)
+        #expect(objects.first?["name"] as? String == "부산역")
+    }
+
     @Test func badValuesAreOneSentence() throws {
         let negative = try CLI.run(["--db", db, "nearby", "--at", "37.5,127", "--radius", "-5"])
         #expect(negative.status != 0)
-        #expect(negative.stderr == "Error: The radius -5 is invalid: it must be 0 metres or more.\n")
+        #expect(negative.stderr == "Error: The radius -5 is invalid: give a finite number of metres, 0 or more.\n")
+        let infinite = try CLI.run(["--db", db, "nearby", "--at", "37.5,127", "--radius", "inf"])
+        #expect(infinite.status != 0)
+        #expect(infinite.stderr == "Error: The radius inf is invalid: give a finite number of metres, 0 or more.\n")
         let swapped = try CLI.run(["--db", db, "nearby", "--at", "126.97,37.56", "--k", "3"])
         #expect(swapped.stderr.hasPrefix("Error: The latitude 126.97 is out of range"))
         #expect(!swapped.stderr.contains("Usage"))

@@ -14,7 +14,7 @@ import Testing
     @Test func readersDoNotCreateTheDatabase() throws {
         let result = try CLI.run(["--db", db, "place", "list"])
         #expect(result.status != 0)
-        #expect(result.stderr == "Error: The database \(db) does not exist; create it with `footprint init`.\n")
+        #expect(result.stderr == "Error: \(db): The database does not exist; create it with `footprint init`.\n")
         #expect(!FileManager.default.fileExists(atPath: db))
     }
 
@@ -135,11 +135,11 @@ import Testing
     @Test func aDirectoryOrAnEmptyFileIsOneSentence() throws {
         let directory = try TemporaryDirectory()
         let folder = try CLI.run(["--db", directory.url.path, "place", "list"])
-        #expect(folder.stderr == "Error: \(directory.url.path) is not a Footprint database (it is a directory); nothing was changed.\n")
+        #expect(folder.stderr == "Error: \(directory.url.path): The file is not a Footprint database (it is a directory); nothing was changed.\n")
         let empty = directory.file("empty.sqlite").path
         FileManager.default.createFile(atPath: empty, contents: nil)
         let read = try CLI.run(["--db", empty, "place", "list"])
-        #expect(read.stderr == "Error: \(empty) is empty; create the database in it with `footprint --db \(empty) init`.\n")
+        #expect(read.stderr == "Error: \(empty): The file is empty; create the database in it with `footprint --db \(empty) init`.\n")
         #expect(try CLI.run(["--db", empty, "init"]).status == 0)
         #expect(try CLI.run(["--db", empty, "place", "list"]).status == 0)
     }

@@ -80,7 +80,11 @@ import Testing
         let blank = try CLI.run(["--db", db, "search", "  "])
         #expect(blank.status != 0)
         let negative = try CLI.run(["--db", db, "search", "카페", "--near", "37.5,127", "--within", "-5"])
-        #expect(negative.stderr == "Error: The radius -5 is invalid: it must be 0 metres or more.\n")
+        #expect(negative.stderr == "Error: The radius -5 is invalid: give a finite number of metres, 0 or more.\n")
+        let pointless = try CLI.run(["--db", db, "search", "카페", "--within", "5"])
+        #expect(pointless.stderr.hasPrefix("Error: Give --near LAT,LON for --within to measure from.\n"))
+        let infinite = try CLI.run(["--db", db, "search", "카페", "--near", "37.5,127", "--within", "inf"])
+        #expect(infinite.stderr == "Error: The radius inf is invalid: give a finite number of metres, 0 or more.\n")
         let date = try CLI.run(["--db", db, "search", "카페", "--since", "May"])
         #expect(
             date.stderr == "Error: The start date “May” is invalid: write it as a date YYYY-MM-DD, e.g. 2024-05-01.\n")

@@ -1,12 +1,24 @@
 /// The columns of a places CSV that Footprint reads, found by their header names.
 ///
 /// Names are compared case-insensitively with spaces, `_`, `-` and `.` removed, so `Road Address`,
-/// `road_address` and `roadAddress` are one name. Unknown columns are ignored; when two columns
-/// have names of the same field, the first wins.
+/// `road_address` and `roadAddress` are one name. Unknown columns are ignored. Two columns with
+/// names of the same field (`lat` twice, `lat` and `위도`) are an error: which one holds the
+/// value cannot be told, and PostgreSQL's `COPY … HEADER MATCH` and sqlite3's `.import` refuse a
+/// repeated column too.
 struct CSVHeader: Hashable, Sendable {
     enum Column: String, CaseIterable, Sendable {
         case id, name, latitude, longitude, x, y, category, tags, likes, address, roadAddress, phone, visitTime,
             note
+
+        /// The field as a message names it: `latitude`, `road address`.
+        var noun: String {
+            switch self {
+            case .roadAddress: return "road address"
+            case .visitTime: return "visiting time"
+            case .x, .y: return "\(rawValue) coordinate"
+            default: return rawValue
+            }
+        }
     }
 
     /// The header names of each column, in their compared form.
@@ -41,12 +53,24 @@ struct CSVHeader: Hashable, Sendable {
     let fieldCount: Int
 
     /// Maps `names` (the header row) to columns.
-    init(names: [String]) {
+    ///
+    /// - Throws: a ``RowProblem`` naming both columns when two names are of the same field.
+    init(names: [String]) throws(RowProblem) {
         fieldCount = names.count
         for (index, name) in names.enumerated() {
-            guard let column = Self.columnOfName[Self.comparedForm(name)], indexes[column] == nil else { continue }
+            guard let column = Self.columnOfName[Self.comparedForm(name)] else { continue }
+            if let first = indexes[column] {
+                throw RowProblem(
+                    "The header names the \(column.noun) twice, in column \(first + 1) (“\(Self.shown(names[first]))”) "
+                        + "and column \(index + 1) (“\(Self.shown(name))”), so which one holds it cannot be told")
+            }
             indexes[column] = index
         }
+    }
+
+    /// A header name as it is quoted in a message: trimmed, without a byte-order mark.
+    private static func shown(_ name: String) -> String {
+        ImportText.trimmedWhitespace(name.replacingOccurrences(of: "\u{FEFF}", with: ""))
     }
 
     subscript(column: Column) -> Int? { indexes[column] }

@@ -31,7 +31,8 @@ final class CSVPlaceReader: PlaceRowReader {
         headerLoop: while true {
             switch try scanner.next() {
             case .end:
-                throw FootprintStoreError.invalidInput(path: path, line: nil, reason: "it has no header row")
+                throw FootprintStoreError.invalidInput(
+                    path: path, line: nil, reason: "The file has no header row, only blank lines")
             case .malformed(let problem):
                 throw FootprintStoreError.invalidInput(path: path, line: scanner.recordLine, reason: problem.reason)
             case .record:
@@ -40,24 +41,31 @@ final class CSVPlaceReader: PlaceRowReader {
                 break headerLoop
             }
         }
-        header = CSVHeader(names: names)
+        let headerLine = scanner.recordLine
+        do throws(RowProblem) {
+            header = try CSVHeader(names: names)
+        } catch {
+            throw FootprintStoreError.invalidInput(path: path, line: headerLine, reason: error.reason)
+        }
         guard header[.name] != nil else {
             throw FootprintStoreError.invalidInput(
-                path: path, line: nil,
-                reason: "it is not a places CSV: its header has no name column (name, 이름, 상호명 or title)")
+                path: path, line: headerLine,
+                reason: "The file is not a places CSV: its header has no name column (name, 이름, 상호명 or title)")
         }
         guard let columns = header.coordinateColumns(projected: projection.isProjected) else {
             if projection.isProjected {
                 throw FootprintStoreError.invalidInput(
-                    path: path, line: nil, reason: "--crs applies to x and y columns, and its header has none")
+                    path: path, line: headerLine,
+                    reason: "The header has no x and y columns for --crs to apply to (lat and lon are WGS84 already)")
             }
             if header.coordinateColumns(projected: true) != nil {
                 throw FootprintStoreError.invalidInput(
-                    path: path, line: nil, reason: "its x and y columns need --crs to say what they are (e.g. --crs EPSG:5186)")
+                    path: path, line: headerLine,
+                    reason: "The x and y columns need --crs to say what they are (e.g. --crs EPSG:5186)")
             }
             throw FootprintStoreError.invalidInput(
-                path: path, line: nil,
-                reason: "it is not a places CSV: its header has no coordinate columns "
+                path: path, line: headerLine,
+                reason: "The file is not a places CSV: its header has no coordinate columns "
                     + "(lat and lon, latitude and longitude, 위도 and 경도, or x and y with a CRS)")
         }
         coordinates = (columns.latitude, columns.longitude)
@@ -85,7 +93,11 @@ final class CSVPlaceReader: PlaceRowReader {
                 let record = scanner.fields
                 if record.count == 1, record[0].start == record[0].end { continue }  // a blank line
                 switch place(from: record) {
-                case .success(let place): return .place(place)
+                case .success(let place):
+                    if let problem = place.controlCharacterProblem() {
+                        return .skipped(SkippedRow(line: scanner.recordLine, reason: problem.reason))
+                    }
+                    return .place(place)
                 case .failure(let problem):
                     return .skipped(SkippedRow(line: scanner.recordLine, reason: problem.reason))
                 }
@@ -112,6 +124,7 @@ final class CSVPlaceReader: PlaceRowReader {
                 sourceID: sourceID ?? DerivedID.place(name: name, coordinate: coordinate), name: name,
                 latitude: coordinate.latitude, longitude: coordinate.longitude, line: scanner.recordLine)
             place.fields = fields
+            if sourceID == nil { place.derivedFrom = DerivedID.nameAndPosition }
             if let index = columns.category { place.category = try categories.normalized(bytes(record[index])) }
             if let index = columns.tags { place.tags = try ImportText.tags(fromList: bytes(record[index])) }
             if let index = columns.likes { place.likes = try ImportText.likes(bytes(record[index])).get() }

@@ -27,7 +27,7 @@ final class CP949Decoder: ByteSource {
     init(source: ByteSource, path: String) throws {
         guard let converter = Self.openConverter() else {
             throw FootprintStoreError.unreadableInput(
-                path: path, reason: "this system's iconv cannot decode CP949 (install glibc's gconv modules)")
+                path: path, reason: "This system's iconv cannot decode CP949 (install glibc's gconv modules)")
         }
         self.source = source
         self.converter = converter

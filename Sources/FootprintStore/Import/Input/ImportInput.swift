@@ -17,11 +17,19 @@ struct ImportInput {
     /// - Throws: ``FootprintStoreError/unreadableInput(path:reason:)`` when the file cannot be
     ///   opened or read, or is empty.
     static func open(path: String, encoding: ImportEncoding?) throws -> ImportInput {
-        let file = try FileByteSource(path: path)
+        try open(ImportSource(path: path), encoding: encoding)
+    }
+
+    /// Opens `source` from its first byte; see ``open(path:encoding:)``.
+    static func open(_ source: ImportSource, encoding: ImportEncoding?) throws -> ImportInput {
+        let path = source.name
+        let file = try source.open()
         let sample = ByteWindow(source: file, capacity: sampleSize + 4096)
         try sample.fill(atLeast: sampleSize)
         let head = sample.bytes
-        if head.isEmpty { throw FootprintStoreError.unreadableInput(path: path, reason: "it is empty") }
+        if head.isEmpty {
+            throw FootprintStoreError.unreadableInput(path: path, reason: "\(ImportSource.noun(for: path)) is empty")
+        }
         let hasBOM = head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF
         let chosen: ImportEncoding
         if let encoding {
@@ -41,10 +49,10 @@ struct ImportInput {
             if hasBOM { window.start += 3 }
         case .cp949:
             // The sample went through the raw file; decode from the start through iconv.
-            let decoder = try CP949Decoder(source: try FileByteSource(path: path), path: path)
+            let decoder = try CP949Decoder(source: try source.open(), path: path)
             window = ByteWindow(source: decoder)
         }
-        return ImportInput(window: window, encoding: chosen, size: file.size)
+        return ImportInput(window: window, encoding: chosen, size: source.size)
     }
 
     /// True when `bytes` is well-formed UTF-8; with `truncated`, a sequence cut off by the end of

@@ -15,7 +15,7 @@ struct GeoJSONFeatureDecoder: JSONPlaceDecoder {
 
     func checkTopLevel(_ strings: [String: String]) -> String? {
         guard let type = strings["type"], type != "FeatureCollection" else { return nil }
-        return "it is a GeoJSON \(type), not a FeatureCollection"
+        return "The document is a GeoJSON \(type), not a FeatureCollection"
     }
 
     /// What a feature's members held, gathered before the place is built.
@@ -208,6 +208,7 @@ struct PlaceProperties {
             sourceID: sourceID ?? DerivedID.place(name: name, coordinate: coordinate), name: name,
             latitude: coordinate.latitude, longitude: coordinate.longitude, line: line)
         place.fields = fields
+        if sourceID == nil { place.derivedFrom = DerivedID.nameAndPosition }
         place.category = category.flatMap { categories.normalized($0) }
         place.tags = tags ?? ""
         if let likes {

@@ -54,13 +54,13 @@ final class JSONArrayStream {
         case .done:
             return nil
         case .start:
-            guard let first = try peekByte() else { throw invalid("it is empty") }
+            guard let first = try peekByte() else { throw invalid("\(ImportSource.noun(for: path)) is empty") }
             guard first == UInt8(ascii: "{") else {
-                throw invalid("it is not a JSON object with a “\(arrayKey)” array", atLine: line)
+                throw invalid("The document is not a JSON object with a “\(arrayKey)” array", atLine: line)
             }
             window.start += 1
             if try !readMembersUntilArray(first: true) {
-                throw invalid("it has no “\(arrayKey)” array")
+                throw invalid("The document has no “\(arrayKey)” array")
             }
             state = .inArray(next: 0)
             return try next()
@@ -79,7 +79,7 @@ final class JSONArrayStream {
                 try finishDocument()
                 return nil
             }
-            guard try peekByte() != nil else { throw syntax("the file ends inside “\(arrayKey)”") }
+            guard try peekByte() != nil else { throw syntax("the text ends inside “\(arrayKey)”") }
             let extent = try sliceValue()
             pending = extent
             state = .inArray(next: index + 1)
@@ -95,7 +95,7 @@ final class JSONArrayStream {
         for index in 0..<min(syntax.offset, element.bytes.count) where element.bytes[index] == UInt8(ascii: "\n") {
             line += 1
         }
-        return invalid("it is not valid JSON: \(syntax.reason)", atLine: line)
+        return invalid("Invalid JSON: \(syntax.reason)", atLine: line)
     }
 
     // MARK: Top level
@@ -104,7 +104,7 @@ final class JSONArrayStream {
     private func readMembersUntilArray(first: Bool) throws -> Bool {
         var first = first
         while true {
-            guard let byte = try peekByte() else { throw syntax("the file ends inside the top-level object") }
+            guard let byte = try peekByte() else { throw syntax("the text ends inside the top-level object") }
             if first, byte == UInt8(ascii: "}") {
                 window.start += 1
                 return false
@@ -116,17 +116,17 @@ final class JSONArrayStream {
                 }
                 guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}' in the top-level object") }
                 window.start += 1
-                guard try peekByte() != nil else { throw syntax("the file ends inside the top-level object") }
+                guard try peekByte() != nil else { throw syntax("the text ends inside the top-level object") }
             }
             first = false
             guard try peekByte() == UInt8(ascii: "\"") else { throw syntax("expected a member name in double quotes") }
             let key = try parseSlice { cursor throws(JSONSyntaxError) in try cursor.string() }
             guard try peekByte() == UInt8(ascii: ":") else { throw syntax("expected ':' after a member name") }
             window.start += 1
-            guard let valueStart = try peekByte() else { throw syntax("the file ends before the value of “\(key)”") }
+            guard let valueStart = try peekByte() else { throw syntax("the text ends before the value of “\(key)”") }
             if key == arrayKey {
                 guard valueStart == UInt8(ascii: "[") else {
-                    throw invalid("its “\(arrayKey)” member is not an array", atLine: line)
+                    throw invalid("The “\(arrayKey)” member is not an array", atLine: line)
                 }
                 window.start += 1
                 return true
@@ -140,7 +140,7 @@ final class JSONArrayStream {
     private func finishDocument() throws {
         state = .done
         if try readMembersUntilArray(first: false) {
-            throw invalid("it has two “\(arrayKey)” arrays", atLine: line)
+            throw invalid("The document has two “\(arrayKey)” arrays", atLine: line)
         }
         if try peekByte() != nil { throw syntax("text follows the end of the JSON document") }
     }
@@ -234,7 +234,7 @@ final class JSONArrayStream {
                 }
                 position += 1
             }
-            if !(try window.refill()) { throw syntax("the file ends inside a value", atLine: line + newlines) }
+            if !(try window.refill()) { throw syntax("the text ends inside a value", atLine: line + newlines) }
         }
     }
 
@@ -243,6 +243,6 @@ final class JSONArrayStream {
     }
 
     private func syntax(_ reason: String, atLine line: Int? = nil) -> FootprintStoreError {
-        .invalidInput(path: path, line: line ?? self.line, reason: "it is not valid JSON: \(reason)")
+        .invalidInput(path: path, line: line ?? self.line, reason: "Invalid JSON: \(reason)")
     }
 }

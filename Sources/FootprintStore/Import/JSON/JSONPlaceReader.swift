@@ -46,8 +46,11 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
         } catch {
             throw stream.error(error, in: element)
         }
-        switch result {
-        case .success(let place): return .place(place)
+        switch result.flatMap({ place in place.controlCharacterProblem().map { .failure($0) } ?? .success(place) }) {
+        case .success(var place):
+            place.jsonArrayKey = Decoder.arrayKey
+            place.jsonArrayIndex = element.index
+            return .place(place)
         case .failure(let problem):
             return .skipped(
                 SkippedRow(
@@ -97,6 +100,10 @@ enum JSONField {
     static func likes(_ scalar: JSONScalar) -> Result<Int, RowProblem> {
         switch scalar {
         case .number(let value, let text):
+            // A whole number is read from its digits: a double would round likes beyond 2⁵³.
+            if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: "-") }) {
+                return ImportText.likes(text)
+            }
             guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
                 return .failure(RowProblem("The likes \(text) are not a whole number"))
             }

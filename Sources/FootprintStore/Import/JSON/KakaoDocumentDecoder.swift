@@ -60,9 +60,11 @@ struct KakaoDocumentDecoder: JSONPlaceDecoder {
         case .success(let value): coordinate = value
         case .failure(let problem): return .failure(problem)
         }
+        let givenID = id.flatMap(ImportText.field)
         var place = ImportedPlace(
-            sourceID: id.flatMap(ImportText.field) ?? DerivedID.place(name: name, coordinate: coordinate), name: name,
+            sourceID: givenID ?? DerivedID.place(name: name, coordinate: coordinate), name: name,
             latitude: coordinate.latitude, longitude: coordinate.longitude, line: line)
+        if givenID == nil { place.derivedFrom = DerivedID.nameAndPosition }
         place.fields = [.category, .address, .roadAddress, .phone]
         place.category = category.flatMap { categories.normalized($0) }
         place.address = address.flatMap(ImportText.field)

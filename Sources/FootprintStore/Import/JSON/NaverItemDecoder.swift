@@ -62,6 +62,7 @@ struct NaverItemDecoder: JSONPlaceDecoder {
             sourceID: DerivedID.naver(name: name, address: lotAddress, roadAddress: road, mapx: x, mapy: y),
             name: name, latitude: coordinate.latitude, longitude: coordinate.longitude, line: line)
         place.fields = [.category, .address, .roadAddress, .phone]
+        place.derivedFrom = (lotAddress ?? road) == nil ? "title and position" : "title and address"
         place.category = category.map(HTMLText.decodingEntities).flatMap { categories.normalized($0) }
         place.address = lotAddress
         place.roadAddress = road

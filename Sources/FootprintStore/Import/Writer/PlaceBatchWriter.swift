@@ -3,6 +3,9 @@ import GRDB
 /// What writing one imported row did.
 enum ImportOutcome {
     case inserted, updated, unchanged, keptRemoved
+    /// The row is for a place an earlier row of the same file was written to (a repeated id);
+    /// nothing was written.
+    case repeated(firstLine: Int)
 }
 
 /// Writes imported places within one batch transaction, with the per-row triggers suspended
@@ -11,7 +14,8 @@ enum ImportOutcome {
 ///
 /// A row is matched to the database by (source, source id): it is inserted when new, updated
 /// when a field it carries differs, left alone when equal, and not brought back when the pair is
-/// in `removed_sources` (the user removed that place).
+/// in `removed_sources` (the user removed that place). A second row for a place that an earlier
+/// row of the same run wrote (``PlaceLines``) is not written: it is ``ImportOutcome/repeated(firstLine:)``.
 final class PlaceBatchWriter {
     private let path: String
     private let source: String
@@ -21,13 +25,17 @@ final class PlaceBatchWriter {
     private let select: RawStatement
     private let update: RawStatement
     private let selectRemoved: RawStatement
+    private let lines: PlaceLines
     /// Points for the spatial index.
     private(set) var index = SpatialIndexUpdate()
 
     /// Prepares the batch's statements. `checksRemoved` is false when `removed_sources` holds
     /// nothing for `source`, which saves a look-up per row.
-    init(_ db: Database, path: String, source: String, timestamp: String, checksRemoved: Bool) throws {
+    init(
+        _ db: Database, path: String, source: String, timestamp: String, checksRemoved: Bool, lines: PlaceLines
+    ) throws {
         self.path = path
+        self.lines = lines
         self.source = source
         self.timestamp = timestamp
         self.checksRemoved = checksRemoved
@@ -69,13 +77,20 @@ final class PlaceBatchWriter {
             selectRemoved.bind(2, place.sourceID)
             let removed = try selectRemoved.step()
             selectRemoved.reset()
-            if removed { return .keptRemoved }
+            if removed {
+                if let first = lines.lineOfRemoved(place.sourceID, recording: place.line) {
+                    return .repeated(firstLine: first)
+                }
+                return .keptRemoved
+            }
         }
         bindFields(insert, place)
         insert.bind(11, place.sourceID)
         try insert.run()
         if insert.changes == 1 {
-            index.add(id: insert.lastInsertedRowID, longitude: place.longitude, latitude: place.latitude, moved: false)
+            let id = insert.lastInsertedRowID
+            index.add(id: id, longitude: place.longitude, latitude: place.latitude, moved: false)
+            lines.record(place: id, line: place.line)
             return .inserted
         }
         return try updateExisting(with: place)
@@ -91,6 +106,8 @@ final class PlaceBatchWriter {
             throw FootprintStoreError.database(path: path, message: "place \(place.sourceID) could not be inserted")
         }
         let id = select.int64(0)
+        if let first = lines.line(ofPlace: id) { return .repeated(firstLine: first) }
+        lines.record(place: id, line: place.line)
         var merged = place
         let fields = place.fields
         if !fields.contains(.category) { merged.category = select.text(2) }

@@ -31,6 +31,7 @@ struct PlaceImportRun {
             hasSpatialIndex
             ? try Int.fetchOne(db, sql: "SELECT count(*) FROM \(SpatialIndexUpdate.table)_rowid") ?? 0 : 0
         var batchLimit = options.strict ? Int.max : options.batchSize
+        let lines = PlaceLines()
         var finished = false
         var committedRows = 0
         while !finished {
@@ -40,7 +41,7 @@ struct PlaceImportRun {
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
                 let writer = try PlaceBatchWriter(
                     db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
-                    checksRemoved: checksRemoved)
+                    checksRemoved: checksRemoved, lines: lines)
                 var rowCount = 0
                 while rowCount < batchLimit {
                     guard let row = try rows.next() else {
@@ -50,15 +51,15 @@ struct PlaceImportRun {
                     rowCount += 1
                     switch row {
                     case .skipped(let skipped):
-                        if options.strict { throw FootprintStoreError.strictImportFailed(path: path, row: skipped) }
-                        batch.skipped += 1
-                        if batch.skippedRows.count < options.reportedSkipLimit { batch.skippedRows.append(skipped) }
+                        try skip(skipped, in: &batch)
                     case .place(let place):
                         switch try writer.write(place) {
                         case .inserted: batch.inserted += 1
                         case .updated: batch.updated += 1
                         case .unchanged: batch.unchanged += 1
                         case .keptRemoved: batch.keptRemoved += 1
+                        case .repeated(let firstLine):
+                            try skip(Self.repeatedRow(place, firstLine: firstLine), in: &batch)
                         }
                     }
                     if rowCount % Self.progressInterval == 0 {
@@ -82,6 +83,28 @@ struct PlaceImportRun {
             batchLimit = nextBatchLimit(
                 committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)
         }
+    }
+
+    /// Counts and lists a skipped row; in a strict run, fails the import with it.
+    private func skip(_ row: SkippedRow, in batch: inout ImportSummary) throws {
+        if options.strict { throw FootprintStoreError.strictImportFailed(path: path, row: row) }
+        batch.skipped += 1
+        if batch.skippedRows.count < options.reportedSkipLimit { batch.skippedRows.append(row) }
+    }
+
+    /// The skipped row for `place`, which repeats the place of the row at `firstLine`: the first
+    /// row stands, as a primary key keeps the first row PostgreSQL's `COPY` inserts (and then
+    /// fails), and as `sqlite3 .import` reports the second as a constraint failure.
+    static func repeatedRow(_ place: ImportedPlace, firstLine: Int) -> SkippedRow {
+        let reason: String
+        if let derivedFrom = place.derivedFrom {
+            reason =
+                "The row repeats line \(firstLine): without an id, a place is known by its \(derivedFrom), "
+                + "and these are the same"
+        } else {
+            reason = "The id “\(place.sourceID.trimmingWhitespaceForMessage())” is already used at line \(firstLine)"
+        }
+        return SkippedRow(line: place.line, jsonPath: place.jsonPath, reason: reason)
     }
 
     /// The size of the next batch: three times the rows committed so far (at least

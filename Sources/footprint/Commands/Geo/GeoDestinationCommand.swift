@@ -11,8 +11,10 @@ struct GeoDestinationCommand: AsyncParsableCommand {
             Follows the geodesic (the straightest path over the WGS84 ellipsoid, solved as \
             GeographicLib does) that leaves --from at --bearing degrees clockwise from true north, \
             for --distance metres, and prints where it ends as LAT,LON and the bearing of travel \
-            on arrival. Bearings may be negative or beyond 360 (-45 is 315); the distance is zero \
-            or more and may go round the Earth.
+            on arrival. Bearings may be negative or beyond 360 (-45 is 315). The distance may go \
+            round the Earth, up to 100000000 metres (100 000 km, where a double still holds it to \
+            GeographicLib's 15 nm); a negative one goes backwards along the same geodesic, as in \
+            GeographicLib's GeodSolve.
 
             Example:
               footprint geo destination --from 37.5665,126.9780 \\
@@ -32,22 +34,14 @@ struct GeoDestinationCommand: AsyncParsableCommand {
 
     @Option(
         name: .long, parsing: .unconditional,
-        help: ArgumentHelp("How far to go, in metres (zero or more).", valueName: "metres"))
+        help: ArgumentHelp("How far to go, in metres (at most 1e8 either way).", valueName: "metres"))
     var distance: Double
 
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let start = try from.coordinate()
-        guard bearing.isFinite else {
-            throw FootprintGeoError.invalidArgument(
-                name: "bearing", value: GeoFormat.plain(bearing), reason: "give degrees clockwise from north")
-        }
-        guard distance.isFinite, distance >= 0 else {
-            throw FootprintGeoError.invalidArgument(
-                name: "distance", value: GeoFormat.plain(distance), reason: "give a number of metres, zero or more")
-        }
-        let result = Geodesic.destination(from: start, bearingDegrees: bearing, distanceMeters: distance)
+        let result = try Geodesic.checkedDestination(from: start, bearingDegrees: bearing, distanceMeters: distance)
         if output.json {
             Output.json(
                 .object([

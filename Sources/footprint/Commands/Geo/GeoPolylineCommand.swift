@@ -10,14 +10,16 @@ struct GeoPolylineCommand: ParsableCommand {
 
     /// `--precision 5|6`, shared by both directions.
     struct PrecisionOption: ParsableArguments {
-        @Option(help: "Decimal digits kept: 5 (Google's default) or 6 (OSRM, Valhalla).") var precision = 5
+        @Option(parsing: .unconditional, help: "Decimal digits kept: 5 (Google's default) or 6 (OSRM, Valhalla).")
+        var precision = WholeNumberArgument(5)
 
         func validated() throws -> Int {
-            guard precision == 5 || precision == 6 else {
+            let digits = try precision.value(of: "precision")
+            guard digits == 5 || digits == 6 else {
                 throw FootprintGeoError.invalidArgument(
-                    name: "precision", value: String(precision), reason: "an encoded polyline uses 5 or 6 digits")
+                    name: "precision", value: String(digits), reason: "an encoded polyline uses 5 or 6 digits")
             }
-            return precision
+            return digits
         }
     }
 
@@ -34,7 +36,7 @@ struct GeoPolylineCommand: ParsableCommand {
             do {
                 line = try GeoJSONDecoder().decodeLineString(StandardInput.bytes())
             } catch {
-                throw InputError(input: "stdin", error)
+                throw InputError(input: StandardInput.name, error)
             }
             Output.line(try Polyline.encode(line.coordinates, precision: digits))
         }
@@ -49,14 +51,16 @@ struct GeoPolylineCommand: ParsableCommand {
 
         func run() throws {
             let digits = try precision.validated()
-            let text = String(decoding: StandardInput.bytes(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: StandardInput.bytes(), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let coordinates: [Coordinate]
             do {
                 coordinates = try Polyline.decode(text, precision: digits)
             } catch {
-                throw InputError(input: "stdin", error)
+                throw InputError(input: StandardInput.name, error)
             }
-            Output.line(GeoJSONEncoder(decimals: digits).encode(Geometry.lineString(LineString(unchecked: coordinates))))
+            Output.line(
+                GeoJSONEncoder(decimals: digits).encode(Geometry.lineString(LineString(unchecked: coordinates))))
         }
     }
 }

@@ -15,7 +15,8 @@ struct GeoSimplifyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Tolerance in metres.") var tolerance: Double?
     @Option(name: .customLong("tolerance-deg"), parsing: .unconditional, help: "Tolerance in planar degrees.")
     var toleranceDegrees: Double?
-    @Option(help: "Decimal digits of the output's coordinates.") var decimals = 6
+    @Option(parsing: .unconditional, help: "Decimal digits of the output's coordinates.")
+    var decimals = WholeNumberArgument(6)
 
     func validate() throws {
         guard (tolerance == nil) != (toleranceDegrees == nil) else {
@@ -24,45 +25,95 @@ struct GeoSimplifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        let decimals = try self.decimals.value(of: "decimals")
         guard (0...17).contains(decimals) else {
             throw FootprintGeoError.invalidArgument(name: "decimals", value: String(decimals), reason: "use 0 to 17")
         }
-        for (name, value) in [("tolerance", tolerance), ("tolerance-deg", toleranceDegrees)] {
+        for (name, value, unit) in [("tolerance", tolerance, "metres"), ("tolerance-deg", toleranceDegrees, "degrees")]
+        {
+            // The library takes an infinite tolerance (it keeps the ends only); typed, it is a slip.
             if let value, !(value.isFinite && value >= 0) {
-                throw FootprintGeoError.invalidArgument(name: name, value: String(value), reason: "it must be 0 or more")
+                throw FootprintGeoError.invalidArgument(
+                    name: name, value: GeoFormat.plain(value), reason: "give a finite number of \(unit), 0 or more")
             }
         }
         let document: GeoJSONObject
         do {
             document = try GeoJSONDecoder().decode(StandardInput.bytes())
         } catch {
-            throw InputError(input: "stdin", error)
+            throw InputError(input: StandardInput.name, error)
         }
         // The lenient reader keeps out-of-range positions; simplifying them would rewrite them.
         try Self.checkRanges(document)
         let simplified = try document.mappingGeometries { (geometry) throws(FootprintGeoError) -> Geometry in
             if let tolerance {
-                return try geometry.simplified { (line) throws(FootprintGeoError) in try line.simplified(tolerance: tolerance) }
+                return try geometry.simplified { (line) throws(FootprintGeoError) in
+                    try line.simplified(tolerance: tolerance)
+                }
             }
             let degrees = toleranceDegrees ?? 0
-            return try geometry.simplified { (line) throws(FootprintGeoError) in try line.simplified(toleranceDegrees: degrees) }
+            return try geometry.simplified { (line) throws(FootprintGeoError) in
+                try line.simplified(toleranceDegrees: degrees)
+            }
         }
         Output.line(GeoJSONEncoder(decimals: decimals).encode(simplified))
     }
 
-    /// Throws the first position outside ±90° latitude or ±180° longitude, naming stdin.
+    /// Throws the first position outside ±90° latitude or ±180° longitude, naming stdin and the
+    /// position's JSON path (`<stdin>: features[2].geometry.coordinates[0][5]: The longitude …`).
     static func checkRanges(_ document: GeoJSONObject) throws {
-        var failure: (any Error)?
-        _ = document.mappingGeometries { geometry in
-            for coordinate in geometry.allCoordinates where failure == nil {
+        switch document {
+        case .geometry(let geometry): try checkRanges(geometry, path: "")
+        case .feature(let feature): try feature.geometry.map { try checkRanges($0, path: "geometry.") }
+        case .featureCollection(let collection):
+            for (index, feature) in collection.features.enumerated() {
+                try feature.geometry.map { try checkRanges($0, path: "features[\(index)].geometry.") }
+            }
+        }
+    }
+
+    /// `prefix` is the geometry's path with a trailing dot (empty for the root).
+    private static func checkRanges(_ geometry: Geometry, path prefix: String) throws {
+        func check(_ coordinates: [Coordinate], _ path: String) throws {
+            for (index, coordinate) in coordinates.enumerated() {
                 do {
                     _ = try Coordinate(latitude: coordinate.latitude, longitude: coordinate.longitude)
                 } catch {
-                    failure = error
+                    throw InputError(input: StandardInput.name, PathError(path: "\(path)[\(index)]", error: error))
                 }
             }
-            return geometry
         }
-        if let failure { throw InputError(input: "stdin", failure) }
+        let coordinates = prefix + "coordinates"
+        switch geometry {
+        case .point(let point):
+            do {
+                _ = try Coordinate(latitude: point.coordinate.latitude, longitude: point.coordinate.longitude)
+            } catch {
+                throw InputError(input: StandardInput.name, PathError(path: coordinates, error: error))
+            }
+        case .multiPoint(let points): try check(points.coordinates, coordinates)
+        case .lineString(let line): try check(line.coordinates, coordinates)
+        case .multiLineString(let lines):
+            for (index, line) in lines.lines.enumerated() { try check(line.coordinates, "\(coordinates)[\(index)]") }
+        case .polygon(let polygon):
+            for (index, ring) in polygon.rings.enumerated() { try check(ring, "\(coordinates)[\(index)]") }
+        case .multiPolygon(let polygons):
+            for (outer, polygon) in polygons.polygons.enumerated() {
+                for (index, ring) in polygon.rings.enumerated() {
+                    try check(ring, "\(coordinates)[\(outer)][\(index)]")
+                }
+            }
+        case .geometryCollection(let geometries):
+            for (index, member) in geometries.enumerated() {
+                try checkRanges(member, path: "\(prefix)geometries[\(index)].")
+            }
+        }
     }
+}
+
+/// An error at a JSON path: `PATH: sentence`.
+private struct PathError: Error, CustomStringConvertible {
+    var path: String
+    var error: any Error
+    var description: String { "\(path): \(error)" }
 }

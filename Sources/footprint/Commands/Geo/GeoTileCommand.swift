@@ -28,12 +28,12 @@ struct GeoTileCommand: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp("The zoom level, 0 (one tile for the world) to 22.", valueName: "Z"))
-    var zoom: Int
+    var zoom: WholeNumberArgument
 
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let tile = try Tile(containing: at.coordinate(), zoom: zoom)
+        let tile = try Tile(containing: at.coordinate(), zoom: zoom.value(of: "zoom"))
         guard output.json else {
             Output.line(tile.description)
             return
@@ -41,9 +41,9 @@ struct GeoTileCommand: AsyncParsableCommand {
         let bounds = tile.bounds
         Output.json(
             .object([
-                ("z", .number(Double(tile.z))),
-                ("x", .number(Double(tile.x))),
-                ("y", .number(Double(tile.y))),
+                ("z", .integer(Int64(tile.z))),
+                ("x", .integer(Int64(tile.x))),
+                ("y", .integer(Int64(tile.y))),
                 ("quadkey", .string(tile.quadkey)),
                 ("bbox", .array([bounds.west, bounds.south, bounds.east, bounds.north].map { .number($0) })),
             ]))

@@ -62,14 +62,15 @@ struct GeoTransformCommand: ParsableCommand {
                 do {
                     _ = try Coordinate(latitude: point.y, longitude: point.x)
                 } catch .swappedLatitudeLongitude(let latitude, let longitude) {
-                    problem = "The latitude \(latitude) is out of range: geographic positions are LON,LAT here "
+                    problem =
+                        "The latitude \(latitude) is out of range: geographic positions are LON,LAT here "
                         + "(\(latitude),\(longitude)), as PROJ's visualization order."
                 } catch {
                     problem = error.description
                 }
                 if let problem {
                     if lineNumbers.isEmpty { throw TransformInputError(location: nil, message: problem) }
-                    throw TransformInputError(location: "stdin:\(lineNumbers[index])", message: problem)
+                    throw TransformInputError(location: "\(StandardInput.name):\(lineNumbers[index])", message: problem)
                 }
             }
         }
@@ -83,7 +84,8 @@ struct GeoTransformCommand: ParsableCommand {
             let failure = FootprintProjectionError.transformFailed(
                 x: x, y: y, index: nil, from: source, to: target, projMessage: message)
             if lineNumbers.isEmpty { throw failure }
-            throw TransformInputError(location: "stdin:\(lineNumbers[index])", message: failure.description)
+            throw TransformInputError(
+                location: "\(StandardInput.name):\(lineNumbers[index])", message: failure.description)
         }
         if output.json {
             Output.json(.array(points.map { .object([("x", .number($0.x)), ("y", .number($0.y))]) }))
@@ -124,7 +126,8 @@ struct GeoTransformCommand: ParsableCommand {
                 guard let pair = XYArgument(utf8: line) else {
                     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                     throw TransformInputError(
-                        location: "stdin:\(lineNumber)", message: "“\(text)” is not an X,Y pair of numbers.")
+                        location: "\(StandardInput.name):\(lineNumber)",
+                        message: "The text “\(text)” is not an X,Y pair of numbers.")
                 }
                 points.append(CRSCoordinate(x: pair.x, y: pair.y))
                 lineNumbers.append(lineNumber)

@@ -12,10 +12,11 @@ struct GeoValidateCommand: ParsableCommand {
             checked against RFC 7946: type names and their case, required and forbidden members, \
             positions, linear rings (4 or more positions, closed), bbox, id.
 
-            Each error prints on stderr as `FILE: PATH: reason (line L, column C)`, where PATH is \
-            the JSON path of the value, such as `features[3].geometry.coordinates[0]`. What the RFC \
-            discourages but allows (a clockwise exterior ring, a `crs` member, a line jumping across \
-            the antimeridian) prints as `FILE: PATH: warning: message`. stdout gets one line a file: \
+            Each error prints on stderr as `FILE:LINE:COLUMN: PATH: Reason.`, where PATH is the \
+            JSON path of the value, such as `features[3].geometry.coordinates[0]`, and LINE:COLUMN \
+            where it starts. What the RFC discourages but allows (a clockwise exterior ring, a `crs` \
+            member, a line jumping across the antimeridian) prints as \
+            `FILE:LINE:COLUMN: PATH: Warning: message.`. stdout gets one line a file: \
             `FILE: valid` or `FILE: invalid, N errors`.
 
             With no FILE, or with `-`, standard input is read (named `<stdin>` in messages). All \
@@ -33,12 +34,12 @@ struct GeoValidateCommand: ParsableCommand {
         var allValid = true
         var reports: [JSONValue] = []
         for name in names {
-            let label = name == "-" ? "<stdin>" : name
+            let label = name == "-" ? StandardInput.name : name
             let data: Data
             switch Self.read(name) {
             case .success(let bytes): data = bytes
             case .failure(let problem):
-                Output.error("\(label): \(problem.reason)")
+                Output.error("\(label): \(problem.reason).")
                 allValid = false
                 reports.append(
                     .object([
@@ -49,15 +50,9 @@ struct GeoValidateCommand: ParsableCommand {
             }
             let validation = GeoJSONDecoder().validate(data)
             for (error, position) in zip(validation.errors, validation.errorPositions) {
-                if case .invalidJSON = error {
-                    Output.error("\(label): \(error.description)")
-                } else {
-                    Output.error("\(label): \(error.description)\(Self.suffix(position))")
-                }
+                Output.error(error.description(in: label, at: position))
             }
-            for warning in validation.warnings {
-                Output.error("\(label): \(warning.description)\(Self.suffix(warning.position))")
-            }
+            for warning in validation.warnings { Output.error(warning.description(in: label)) }
             allValid = allValid && validation.isValid
             if output.json {
                 reports.append(Self.report(label, validation))
@@ -71,25 +66,21 @@ struct GeoValidateCommand: ParsableCommand {
 
     struct ReadProblem: Error { var reason: String }
 
-    /// The bytes of a file, or of stdin for `-`; a one-phrase reason when it cannot be read.
+    /// The bytes of a file, or of stdin for `-`; a clause (no full stop) when it cannot be read.
     static func read(_ name: String) -> Result<Data, ReadProblem> {
         if name == "-" { return .success(FileHandle.standardInput.readDataToEndOfFile()) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
-            return .failure(ReadProblem(reason: "cannot be read: there is no such file"))
+            return .failure(ReadProblem(reason: "There is no such file"))
         }
         if isDirectory.boolValue {
-            return .failure(ReadProblem(reason: "cannot be read: it is a directory, not a file"))
+            return .failure(ReadProblem(reason: "The path is a directory, not a file"))
         }
         guard FileManager.default.isReadableFile(atPath: name), let data = FileManager.default.contents(atPath: name)
         else {
-            return .failure(ReadProblem(reason: "cannot be read: permission denied"))
+            return .failure(ReadProblem(reason: "The file cannot be read: permission denied"))
         }
         return .success(data)
-    }
-
-    static func suffix(_ position: GeoJSONTextPosition?) -> String {
-        position.map { " (\($0))" } ?? ""
     }
 
     static func summary(_ label: String, _ validation: GeoJSONValidation) -> String {
@@ -105,8 +96,8 @@ struct GeoValidateCommand: ParsableCommand {
         func place(_ position: GeoJSONTextPosition?) -> JSONMembers {
             guard let position else { return [] }
             return [
-                (key: "line", value: .number(Double(position.line))),
-                (key: "column", value: .number(Double(position.column))),
+                (key: "line", value: .integer(Int64(position.line))),
+                (key: "column", value: .integer(Int64(position.column))),
             ]
         }
         let errors = zip(validation.errors, validation.errorPositions).map { error, position in

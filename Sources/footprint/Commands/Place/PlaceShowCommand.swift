@@ -17,7 +17,7 @@ struct PlaceShowCommand: ParsableCommand {
         if output.json {
             let visitObjects = visits.map { visit in
                 JSONValue.object([
-                    ("id", visit.id.map { .number(Double($0)) } ?? .null),
+                    ("id", visit.id.map { .integer($0) } ?? .null),
                     ("arrived", .string(visit.arrived.iso8601)),
                     ("left", visit.left.map { .string($0.iso8601) } ?? .null),
                     ("note", visit.note.map(JSONValue.string) ?? .null),

@@ -12,21 +12,23 @@ struct VisitAddCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "When you arrived.") var arrived: String
     @Option(parsing: .unconditional, help: "When you left.") var left: String?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
-    @Option(parsing: .unconditional, help: "A rating from 1 to 5.") var rating: Int?
+    @Option(parsing: .unconditional, help: "A rating from 1 to 5.") var rating: WholeNumberArgument?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let store = try root.openStore(.readWrite)
         let visit = try store.addVisit(
             Visit(
-                placeID: placeID, arrived: try LocalTime(iso8601: arrived), left: try left.map { try LocalTime(iso8601: $0) },
-                note: note, rating: rating))
+                placeID: placeID, arrived: try LocalTime(iso8601: arrived),
+                left: try left.map { try LocalTime(iso8601: $0) },
+                note: note, rating: rating?.value(of: "rating")))
         if output.json {
             Output.json(
                 .array([
                     .object([
-                        ("id", .number(Double(visit.id ?? 0))), ("place_id", .number(Double(placeID))),
-                        ("arrived", .string(visit.arrived.iso8601)), ("left", visit.left.map { .string($0.iso8601) } ?? .null),
+                        ("id", .integer(Int64(visit.id ?? 0))), ("place_id", .integer(Int64(placeID))),
+                        ("arrived", .string(visit.arrived.iso8601)),
+                        ("left", visit.left.map { .string($0.iso8601) } ?? .null),
                         ("local_date", .string(visit.localDate)),
                     ])
                 ]))
