@@ -36,7 +36,7 @@ struct SearchCommand: ParsableCommand {
     var text: String { words.joined(separator: " ") }
 
     func validate() throws {
-        let listsByFilter = !filters.placeFilter.isEmpty || since != nil || until != nil || within != nil
+        let listsByFilter = !filters.isEmpty || since != nil || until != nil || within != nil
         if text.allSatisfy(\.isWhitespace) && !listsByFilter {
             throw ValidationError(
                 "Give the text to search for, e.g. footprint search 카페, or a filter to list places by "

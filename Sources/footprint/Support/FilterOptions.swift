@@ -20,6 +20,11 @@ struct FilterOptions: ParsableArguments {
     }
 
     /// The filter; throws for a `--min-likes` beyond `Int`.
+    /// Whether no filter is given.
+    var isEmpty: Bool {
+        category == nil && tags.isEmpty && allTags.isEmpty && !visited && !unvisited && minimumLikes == nil
+    }
+
     func placeFilter() throws -> PlaceFilter {
         PlaceFilter(
             category: category, anyTags: tags, allTags: allTags, visited: visited ? true : (unvisited ? false : nil),
