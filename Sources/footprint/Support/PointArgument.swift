@@ -4,26 +4,36 @@ import FootprintGeo
 
 /// A `LAT,LON` argument as a map app copies it (`37.5665,126.9780`).
 ///
-/// Parsing checks the syntax only; ``coordinate()`` checks the ranges and throws FootprintGeo's
-/// own error, so an out-of-range or swapped value reads as one sentence, not a usage dump.
+/// Parsing accepts any text; ``coordinate()`` checks the syntax and the ranges and throws
+/// FootprintGeo's own error, so a malformed, out-of-range or swapped value reads as one
+/// sentence, not the parser's usage dump.
 struct PointArgument: ExpressibleByArgument, Sendable {
-    var latitude: Double
-    var longitude: Double
+    /// The argument as typed.
+    let text: String
 
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
-        else { return nil }
-        self.latitude = latitude
-        self.longitude = longitude
+        text = argument
     }
 
     static var defaultValueDescription: String { "LAT,LON" }
 
-    /// The validated coordinate.
+    /// The validated coordinate: two decimal numbers (not hexadecimal, which Swift's
+    /// `Double(_:)` would read; `inf` and `nan` pass, for ``Coordinate``'s sentence on them), each
+    /// in range.
     func coordinate() throws -> Coordinate {
-        try Coordinate(latitude: latitude, longitude: longitude)
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]) else {
+            throw FootprintGeoError.invalidArgument(
+                name: "point", value: "“\(text)”", reason: "write it as LAT,LON in decimal degrees, e.g. 37.5665,126.978")
+        }
+        return try Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// A decimal number as people write one: sign, digits, point, exponent; spaces around it.
+    private static func decimal(_ text: Substring) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let number = /[+-]?((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|inf|infinity|nan)/.ignoresCase()
+        guard trimmed.wholeMatch(of: number) != nil else { return nil }
+        return Double(trimmed)
     }
 }
