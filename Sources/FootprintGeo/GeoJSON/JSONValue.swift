@@ -117,20 +117,23 @@ extension JSONValue {
     /// Appends `value` as a JSON string: quotes, backslashes and control characters escaped,
     /// everything else (Hangul included) as UTF-8.
     static func writeString(_ value: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
         var value = value
+        value.withUTF8 { writeString(utf8: $0, into: &output) }
+    }
+
+    /// ``writeString(_:into:)`` for text already in well-formed UTF-8.
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
         // Runs of bytes that need no escape are copied whole: most text (Hangul included) is one run.
-        value.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
-                appendEscape(for: byte, to: &output)
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            runStart = index + 1
+            appendEscape(for: byte, to: &output)
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         output.append(UInt8(ascii: "\""))
     }
 

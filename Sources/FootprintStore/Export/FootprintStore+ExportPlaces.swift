@@ -32,7 +32,7 @@ extension FootprintStore {
                 }
                 if !first { buffer.append(UInt8(ascii: ",")) }
                 first = false
-                encoder.appendFeature(Self.feature(raw), to: &buffer)
+                Self.appendFeature(raw, encoder: encoder, to: &buffer)
                 if buffer.count >= 1 << 20 {
                     try write(buffer)
                     buffer.removeAll(keepingCapacity: true)
@@ -43,32 +43,30 @@ extension FootprintStore {
         }
     }
 
-    private static func feature(_ statement: OpaquePointer?) -> Feature {
-        func text(_ index: Int32) -> String? {
-            guard let bytes = sqlite3_column_text(statement, index) else { return nil }
-            return String(cString: bytes)
+    /// The place on the statement's current row as a Feature, written from SQLite's bytes.
+    private static func appendFeature(_ statement: OpaquePointer?, encoder: GeoJSONEncoder, to buffer: inout [UInt8]) {
+        func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8>? {
+            guard let text = sqlite3_column_text(statement, index) else { return nil }
+            return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
         }
-        var properties: JSONMembers = []
-        properties.reserveCapacity(11)
-        func add(_ key: String, _ index: Int32) {
-            if let value = text(index) { properties.append((key, .string(value))) }
-        }
-        add("name", 1)
-        add("category", 2)
-        let tags = Hashtag.decode(text(3) ?? "")
-        if !tags.isEmpty { properties.append(("tags", .array(tags.map(JSONValue.string)))) }
-        properties.append(("likes", .integer(sqlite3_column_int64(statement, 4))))
-        add("address", 5)
-        add("road_address", 6)
-        add("phone", 7)
-        add("visit_time", 8)
-        add("note", 9)
-        add("source", 10)
-        add("source_id", 11)
         let coordinate = Coordinate(
             uncheckedLatitude: sqlite3_column_double(statement, 12), longitude: sqlite3_column_double(statement, 13))
-        return Feature(
-            id: .integer(sqlite3_column_int64(statement, 0)), geometry: .point(Point(coordinate)),
-            properties: properties)
+        encoder.appendPointFeature(id: sqlite3_column_int64(statement, 0), at: coordinate, to: &buffer) { object in
+            func add(_ key: StaticString, _ index: Int32) {
+                if let value = bytes(index) { object.string(key, utf8: value) }
+            }
+            add("name", 1)
+            add("category", 2)
+            // Tags are stored `|`-joined (Hashtag.encode).
+            if let tags = bytes(3) { object.stringArray("tags", splitting: tags, at: UInt8(ascii: "|")) }
+            object.integer("likes", sqlite3_column_int64(statement, 4))
+            add("address", 5)
+            add("road_address", 6)
+            add("phone", 7)
+            add("visit_time", 8)
+            add("note", 9)
+            add("source", 10)
+            add("source_id", 11)
+        }
     }
 }
