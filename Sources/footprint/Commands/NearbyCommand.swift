@@ -13,7 +13,7 @@ struct NearbyCommand: ParsableCommand {
 
     @ParentCommand var root: Footprint
     @Option(parsing: .unconditional, help: "The centre, LAT,LON.") var at: PointArgument
-    @Option(parsing: .unconditional, help: "Every place within M metres.") var radius: Double?
+    @Option(parsing: .unconditional, help: "Every place within M metres.") var radius: DecimalArgument?
     @Option(name: .customLong("k"), parsing: .unconditional, help: "The K nearest places.") var k: WholeNumberArgument?
     @OptionGroup var filters: FilterOptions
     @OptionGroup var limits: LimitOptions
@@ -27,7 +27,7 @@ struct NearbyCommand: ParsableCommand {
 
     func run() throws {
         let center = try at.coordinate()
-        let extent: NearbyQuery.Extent = try radius.map { .radius(meters: $0) } ?? .nearest(k: k?.value(of: "k") ?? 20)
+        let extent: NearbyQuery.Extent = try radius.map { .radius(meters: try $0.value(of: "radius")) } ?? .nearest(k: k?.value(of: "k") ?? 20)
         let store = try root.openStore(.readOnly)
         let results = try store.nearby(
             NearbyQuery(

@@ -24,7 +24,7 @@ struct SearchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Rank places nearer this point higher.", valueName: "LAT,LON"))
     var near: PointArgument?
     @Option(parsing: .unconditional, help: ArgumentHelp("Only places within M metres of --near.", valueName: "M"))
-    var within: Double?
+    var within: DecimalArgument?
     @OptionGroup var filters: FilterOptions
     @Option(help: ArgumentHelp("Only places visited on or after this local date.", valueName: "YYYY-MM-DD")) var since:
         String?
@@ -47,6 +47,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         // The radius is worded as `nearby` words it (the search query's own check says less for inf).
+        let within = try self.within?.value(of: "radius")
         if let within { try FootprintStore.checkRadius(within) }
         let query = SearchQuery(
             text, near: try near?.coordinate(), withinMeters: within, filter: try filters.placeFilter(),

@@ -22,18 +22,12 @@ struct PointArgument: ExpressibleByArgument, Sendable {
     /// in range.
     func coordinate() throws -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]) else {
+        guard parts.count == 2, let latitude = DecimalArgument.decimal(parts[0]),
+            let longitude = DecimalArgument.decimal(parts[1])
+        else {
             throw FootprintGeoError.invalidArgument(
                 name: "point", value: "“\(text)”", reason: "write it as LAT,LON in decimal degrees, e.g. 37.5665,126.978")
         }
         return try Coordinate(latitude: latitude, longitude: longitude)
-    }
-
-    /// A decimal number as people write one: sign, digits, point, exponent; spaces around it.
-    private static func decimal(_ text: Substring) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let number = /[+-]?((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|inf|infinity|nan)/.ignoresCase()
-        guard trimmed.wholeMatch(of: number) != nil else { return nil }
-        return Double(trimmed)
     }
 }

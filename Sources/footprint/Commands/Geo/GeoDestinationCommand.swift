@@ -30,18 +30,20 @@ struct GeoDestinationCommand: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp("Degrees clockwise from true north.", valueName: "degrees"))
-    var bearing: Double
+    var bearing: DecimalArgument
 
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp("How far to go, in metres (at most 1e8 either way).", valueName: "metres"))
-    var distance: Double
+    var distance: DecimalArgument
 
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let start = try from.coordinate()
-        let result = try Geodesic.checkedDestination(from: start, bearingDegrees: bearing, distanceMeters: distance)
+        let result = try Geodesic.checkedDestination(
+            from: start, bearingDegrees: try bearing.value(of: "bearing"),
+            distanceMeters: try distance.value(of: "distance"))
         if output.json {
             Output.json(
                 .object([

@@ -12,14 +12,19 @@ struct GeoSimplifyCommand: ParsableCommand {
             A ring that collapses below 4 positions is dropped, as GEOS does.
             """)
 
-    @Option(parsing: .unconditional, help: "Tolerance in metres.") var tolerance: Double?
-    @Option(name: .customLong("tolerance-deg"), parsing: .unconditional, help: "Tolerance in planar degrees.")
-    var toleranceDegrees: Double?
+    @Option(
+        name: .customLong("tolerance"), parsing: .unconditional,
+        help: ArgumentHelp("Tolerance in metres.", valueName: "tolerance"))
+    var toleranceText: DecimalArgument?
+    @Option(
+        name: .customLong("tolerance-deg"), parsing: .unconditional,
+        help: ArgumentHelp("Tolerance in planar degrees.", valueName: "tolerance-deg"))
+    var toleranceDegreesText: DecimalArgument?
     @Option(parsing: .unconditional, help: "Decimal digits of the output's coordinates.")
     var decimals = WholeNumberArgument(6)
 
     func validate() throws {
-        guard (tolerance == nil) != (toleranceDegrees == nil) else {
+        guard (toleranceText == nil) != (toleranceDegreesText == nil) else {
             throw ValidationError("Give either --tolerance M or --tolerance-deg D.")
         }
     }
@@ -29,6 +34,8 @@ struct GeoSimplifyCommand: ParsableCommand {
         guard (0...17).contains(decimals) else {
             throw FootprintGeoError.invalidArgument(name: "decimals", value: String(decimals), reason: "use 0 to 17")
         }
+        let tolerance = try toleranceText?.value(of: "tolerance")
+        let toleranceDegrees = try toleranceDegreesText?.value(of: "tolerance-deg")
         for (name, value, unit) in [("tolerance", tolerance, "metres"), ("tolerance-deg", toleranceDegrees, "degrees")]
         {
             // The library takes an infinite tolerance (it keeps the ends only); typed, it is a slip.
