@@ -1,4 +1,5 @@
 import ArgumentParser
+import FootprintGeo
 import FootprintStore
 
 /// Filters shared by `nearby`, `search` and `recommend`.
@@ -26,8 +27,12 @@ struct FilterOptions: ParsableArguments {
     }
 
     func placeFilter() throws -> PlaceFilter {
-        PlaceFilter(
+        let likes = try minimumLikes?.value(of: "min-likes")
+        if let likes, likes < 0 {
+            throw FootprintGeoError.invalidArgument(name: "min-likes", value: String(likes), reason: "it must be 0 or more")
+        }
+        return PlaceFilter(
             category: category, anyTags: tags, allTags: allTags, visited: visited ? true : (unvisited ? false : nil),
-            minimumLikes: try minimumLikes?.value(of: "min-likes"))
+            minimumLikes: likes)
     }
 }

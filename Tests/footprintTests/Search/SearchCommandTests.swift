@@ -88,6 +88,8 @@ import Testing
         let date = try CLI.run(["--db", db, "search", "카페", "--since", "May"])
         #expect(
             date.stderr == "Error: The start date “May” is invalid: write it as a date YYYY-MM-DD, e.g. 2024-05-01.\n")
+        let likes = try CLI.run(["--db", db, "search", "카페", "--min-likes", "-3"])
+        #expect(likes.stderr == "Error: The min-likes -3 is invalid: it must be 0 or more.\n")
         let missing = try CLI.run(["--db", directory.file("none.sqlite").path, "search", "카페"])
         #expect(missing.stderr.contains("footprint init"))
     }
