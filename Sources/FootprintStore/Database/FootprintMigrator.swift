@@ -17,6 +17,7 @@ enum FootprintMigrator {
         // joiner) are skipped like spaces instead of breaking a run, and words across spaces get
         // their joins (`lcdc seoul` + `lcdcseoul`); the index is built anew.
         migrator.registerMigration("v3-search-tokens-2", migrate: SearchIndex.rebuild)
+        migrator.registerMigration("v4-place-moves", migrate: PlaceMoves.createSchemaV4)
         return migrator
     }()
 

@@ -121,12 +121,14 @@ public final class FootprintStore: Sendable {
     }
 
     /// Runs `updates` in one write transaction, then folds the place changes it (or another
-    /// tool, since the last write) made into the search index, in the same transaction.
+    /// tool, since the last write) made — moves into `geom` (``PlaceMoves``), text into the search
+    /// index — in the same transaction.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         guard let writer else { throw FootprintStoreError.readOnly(path: path) }
         return try mapErrors {
             try writer.write { db in
                 let result = try updates(db)
+                try PlaceMoves.fold(db)
                 try SearchIndex.fold(db)
                 return result
             }

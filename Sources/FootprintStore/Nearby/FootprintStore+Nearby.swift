@@ -91,7 +91,9 @@ extension FootprintStore {
         var distanceMeters: Double
     }
 
-    /// Every place that may lie within `radiusMeters`, with bounds on its distance.
+    /// Every place that may lie within `radiusMeters`, with bounds on its distance. A place
+    /// another tool moved by its columns since Footprint's last write (``PlaceMoves``) is taken
+    /// from its columns, not from the index.
     static func candidates(_ db: Database, center: Coordinate, radiusMeters: Double, filter: PlaceFilter) throws
         -> [Candidate]
     {
@@ -99,6 +101,11 @@ extension FootprintStore {
         let relativeError = flat == nil ? 0 : FlatDistance.relativeError
         let filterSQL = filter.sqlCondition()
         var candidates: [Candidate] = []
+        let moves = try PlaceMoves.pending(db, filter: filterSQL)
+        for (id, coordinate) in moves?.places ?? [] {
+            let distance = Geodesic.distance(from: center, to: coordinate)
+            if distance <= radiusMeters { candidates.append(Candidate(id: id, estimate: distance, slack: 1e-6)) }
+        }
         for box in SearchBox.covering(center: center, radiusMeters: radiusMeters) {
             var sql: SQL
             if filterSQL == nil {
@@ -129,7 +136,9 @@ extension FootprintStore {
                     ?? Geodesic.distance(from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
                 let candidate = Candidate(
                     id: row[0], estimate: estimate, slack: boxSlack + estimate * relativeError + 1e-6)
-                if candidate.lowerBound <= radiusMeters { candidates.append(candidate) }
+                if candidate.lowerBound <= radiusMeters, !(moves?.ids.contains(candidate.id) ?? false) {
+                    candidates.append(candidate)
+                }
             }
         }
         return candidates

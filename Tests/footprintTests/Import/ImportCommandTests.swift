@@ -160,7 +160,7 @@ import Testing
         try sqlite.run()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sqlite.waitUntilExit()
-        #expect(printed == "ok\nok\n200000\n15\n")
+        #expect(printed == "ok\nok\n200000\n16\n")
     }
 }
 
