@@ -13,7 +13,8 @@ extension FootprintStore {
     ///
     /// - Throws: `invalidValue` for a negative or non-finite radius or a `k` below 1.
     public func nearby(_ query: NearbyQuery) throws -> [PlaceDistance] {
-        try read { db in
+        try query.filter.check()
+        return try read { db in
             let resolved: [Resolved]
             switch query.extent {
             case .radius(let meters):

@@ -25,6 +25,27 @@ extension PlaceFilter {
         return conditions.isEmpty ? nil : Self.joined(conditions, by: " AND ")
     }
 
+    /// At most this many tags in a filter: each is a term of the SQL condition, whose depth
+    /// SQLite limits (1,000).
+    static let maximumTags = 64
+
+    /// Throws for a filter value that names nothing: an empty category, a tag that normalizes to
+    /// nothing (`""`, `#`, `|`), or more than ``maximumTags`` tags.
+    func check() throws {
+        if let category, Place.normalizedCategory(category) == nil {
+            throw FootprintStoreError.invalidValue(
+                name: "category", value: "“\(category)”", reason: "give a category name, e.g. 음식점")
+        }
+        for tag in anyTags + allTags where Hashtag.normalized(tag) == nil {
+            throw FootprintStoreError.invalidValue(name: "tag", value: "“\(tag)”", reason: "give a tag, e.g. 야경")
+        }
+        let count = Set(Hashtag.normalizedList(anyTags)).count + Set(Hashtag.normalizedList(allTags)).count
+        if count > Self.maximumTags {
+            throw FootprintStoreError.invalidValue(
+                name: "tag list", value: "of \(count) tags", reason: "give at most \(Self.maximumTags)")
+        }
+    }
+
     /// Tags are stored `|`-joined: a tag matches as a whole segment.
     private static func hasTag(_ tag: String) -> SQL {
         let pattern = "%|" + escapedForLike(tag) + "|%"

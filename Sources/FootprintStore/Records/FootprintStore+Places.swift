@@ -25,13 +25,31 @@ public struct PlaceEdit: Hashable, Sendable {
     }
 }
 
+extension Place {
+    /// The text fields as the importer stores them: trimmed and in NFC (a name typed on macOS or
+    /// pasted from a web page can arrive decomposed), so that search and export see one spelling;
+    /// an empty optional field becomes absent. Category paths and tags are normalized too.
+    func normalizedText() -> Place {
+        var place = self
+        place.name = ImportText.field(name) ?? name
+        place.category = category.flatMap(Place.normalizedCategory).flatMap(ImportText.field)
+        place.tags = Hashtag.normalizedList(tags)
+        place.address = address.flatMap(ImportText.field)
+        place.roadAddress = roadAddress.flatMap(ImportText.field)
+        place.phone = phone.flatMap(ImportText.field)
+        place.visitTime = visitTime.flatMap(ImportText.field)
+        place.note = note.flatMap(ImportText.field)
+        return place
+    }
+}
+
 extension FootprintStore {
     /// Saves a new place and returns it with its id.
     ///
     /// - Throws: ``FootprintStoreError/invalidValue(name:value:reason:)`` for an empty name.
     public func addPlace(_ place: Place) throws -> Place {
         try Self.checkName(place.name)
-        var place = place
+        var place = place.normalizedText()
         place.createdAt = Date()
         place.updatedAt = place.createdAt
         return try write { db in
@@ -67,10 +85,10 @@ extension FootprintStore {
         if let name = edit.name { try Self.checkName(name) }
         return try write { db in
             guard var place = try Place.fetchOne(db, key: id) else { throw FootprintStoreError.placeNotFound(id: id) }
-            if let name = edit.name { place.name = name }
+            if let name = edit.name { place.name = ImportText.field(name) ?? name }
             if let coordinate = edit.coordinate { place.coordinate = coordinate }
             if let category = edit.category { place.category = Place.normalizedCategory(category) }
-            if let note = edit.note { place.note = note.isEmpty ? nil : note }
+            if let note = edit.note { place.note = ImportText.field(note) }
             let removed = Set(Hashtag.normalizedList(edit.removedTags))
             place.tags = Hashtag.normalizedList(place.tags.filter { !removed.contains($0) } + edit.addedTags)
             place.updatedAt = Date()

@@ -95,7 +95,7 @@ final class NameMatcher {
             if lead < 0x80 {
                 index += 1
                 switch lead {
-                case 0x09...0x0D, 0x20:
+                case 0x00...0x20, 0x7F:  // whitespace and controls, skipped alike (ScalarClass)
                     previous = .separator
                     continue
                 case 0x41...0x5A:

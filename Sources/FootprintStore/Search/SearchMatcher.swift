@@ -8,7 +8,8 @@ struct SearchMatcher {
     /// The query and its keyboard-mistype readings, search-normalized: what the other fields are
     /// searched for (the 초성 and half-typed readings apply to names only).
     let literals: [(text: String, reading: String?)]
-    /// The query's words, search-normalized, when it has two or more.
+    /// The query's words, search-normalized, when it has two or more as typed; repeats and words
+    /// inside another left out (``distinctWords(of:)``), so possibly one.
     let words: [String]
     /// The tags a hashtag query looks for (one for `#야경`; the `--tag` values for a tag listing).
     let tags: [String]
@@ -30,12 +31,13 @@ struct SearchMatcher {
 
     init(_ query: SearchQuery) {
         let parts = query.textParts
-        if !parts.hashtags.isEmpty && parts.plain.isEmpty {
+        let hasText = !HangulNormalization.searchNormalized(parts.plain).isEmpty
+        if !parts.hashtags.isEmpty && !hasText {
             tags = Array(parts.hashtags.prefix(Self.maximumTags))
             tagPrefixes = true
             requiresEveryTag = true
             isListing = false
-        } else if query.hasFilters && HangulNormalization.searchNormalized(parts.plain).isEmpty {
+        } else if query.hasFilters && !hasText {
             let anyTags = Hashtag.normalizedList(query.filter.anyTags)
             tags = Array((anyTags.isEmpty ? Hashtag.normalizedList(query.filter.allTags) : anyTags).prefix(Self.maximumTags))
             tagPrefixes = false
@@ -55,8 +57,12 @@ struct SearchMatcher {
             if !text.isEmpty && !literals.contains(where: { $0.0 == text }) { literals.append((text, reading.text)) }
         }
         self.literals = literals
-        let words = Self.distinctWords(of: query.text)
-        self.words = tags.isEmpty && words.count >= 2 ? words : []
+        // Two words or more as typed, even when one holds the other (`서울숲 서울`: the places
+        // holding 서울숲 anywhere match all its words).
+        let typedWords = HangulNormalization.normalized(query.text).split(whereSeparator: \.isWhitespace).filter {
+            !HangulNormalization.searchNormalized(String($0)).isEmpty
+        }
+        self.words = tags.isEmpty && typedWords.count >= 2 ? Self.distinctWords(of: query.text) : []
         wordElements = self.words.map { $0.unicodeScalars.map { .scalar($0.value) } }
         names = NameMatcher(hangul)
     }

@@ -76,7 +76,7 @@ struct SearchPlan {
         let wordPhrases = lookupWords.compactMap { SearchExpression.Phrase(literal: $0) }.map {
             SearchExpression.phrase($0)
         }
-        if wordPhrases.count >= 2, let all = SearchExpression.all(wordPhrases) {
+        if !wordPhrases.isEmpty, let all = SearchExpression.all(wordPhrases) {
             stages.append(Stage(source: .names(all), completeBelow: SearchMatch.firstReadingTier))
         }
         for rule in MatchRule.allCases where rule != .exact {
@@ -107,7 +107,7 @@ struct SearchPlan {
         if let any = SearchExpression.any(literalPhrases.map { .phrase($0) }) {
             stages.append(Stage(source: .text(any), completeBelow: SearchMatch(kind: .otherField).tier + 1))
         }
-        if wordPhrases.count >= 2 {
+        if !wordPhrases.isEmpty {
             stages.append(Stage(source: .allWordsAnywhere(wordPhrases), completeBelow: SearchMatch.tierCount))
         }
         return stages

@@ -46,7 +46,10 @@ public struct SearchQuery: Hashable, Sendable {
         var hashtags: [String] = []
         for word in text.split(whereSeparator: \.isWhitespace) {
             if word.hasPrefix("#") || word.hasPrefix("＃") {
-                if let tag = Hashtag.normalized(String(word)), !hashtags.contains(tag) { hashtags.append(tag) }
+                // `#야경#데이트` is two tags, as the importer reads a tags field.
+                for tag in Hashtag.parseList(String(word)).compactMap(Hashtag.normalized) where !hashtags.contains(tag) {
+                    hashtags.append(tag)
+                }
             } else {
                 plain.append(word)
             }
@@ -57,7 +60,7 @@ public struct SearchQuery: Hashable, Sendable {
     /// The tags of a hashtag query — a text of `#` words only — or empty.
     var hashtags: [String] {
         let parts = textParts
-        return parts.plain.isEmpty ? parts.hashtags : []
+        return HangulNormalization.searchNormalized(parts.plain).isEmpty ? parts.hashtags : []
     }
 
     /// Whether a filter narrows the places, so that a query without text lists them.
@@ -72,11 +75,12 @@ public struct SearchQuery: Hashable, Sendable {
         var query = self
         query.text = HangulNormalization.normalized(text)
         let parts = query.textParts
-        if !parts.plain.isEmpty && !parts.hashtags.isEmpty {
-            query.text = parts.plain
-            query.filter.allTags += parts.hashtags
-        }
-        if parts.plain.isEmpty && parts.hashtags.isEmpty && !hasFilters {
+        let hasText = !HangulNormalization.searchNormalized(parts.plain).isEmpty
+        // A word that is only `#` (a tag being typed) is left out of the text.
+        if hasText { query.text = parts.plain }
+        if hasText && !parts.hashtags.isEmpty { query.filter.allTags += parts.hashtags }
+        try query.filter.check()
+        if !hasText && parts.hashtags.isEmpty && !hasFilters {
             throw FootprintStoreError.invalidValue(
                 name: "search text", value: "“\(text)”",
                 reason: "give the words or the #tag to search for, or a filter to list places by")

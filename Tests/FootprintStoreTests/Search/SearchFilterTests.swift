@@ -129,6 +129,36 @@ import Testing
         #expect(try names(SearchQuery("스타벅스 #야")).isEmpty)  // beside words a tag is whole, not a prefix
     }
 
+    /// Words typed twice, or one inside another, still ask for every word (regression: they
+    /// collapsed to one word and the all-words rule was skipped).
+    @Test func wordsThatCollapseToOneStillMatchAllWords() throws {
+        let twice = try store.search(SearchQuery("온담 온담"))
+        #expect(Set(twice.map(\.place.name)) == ["카페 온담"])
+        #expect(twice.allSatisfy { $0.match.kind == .allWords })
+        #expect(Set(try names(SearchQuery("스타벅스 스타"))) == ["스타벅스 시청점", "스타벅스 강남점", "스타벅스 부산점", "서울숲"])
+    }
+
+    @Test func aLoneHashIsLeftOutAndTagsMayBeWrittenTogether() throws {
+        #expect(try names(SearchQuery("서울숲 #")) == names(SearchQuery("서울숲")))
+        #expect(try names(SearchQuery("#야경#산책")) == ["서울숲"])
+    }
+
+    @Test func filterValuesThatNameNothingAreRefused() throws {
+        for filter in [PlaceFilter(anyTags: [""]), PlaceFilter(allTags: ["#"]), PlaceFilter(category: " > ")] {
+            #expect(throws: FootprintStoreError.self) { try store.search(SearchQuery("", filter: filter)) }
+            #expect(throws: FootprintStoreError.self) {
+                try store.nearby(NearbyQuery(center: Self.cityHall, extent: .radius(meters: 100), filter: filter))
+            }
+        }
+        let manyTags = PlaceFilter(allTags: (0..<1000).map { "태그\($0)" })
+        #expect(
+            throws: FootprintStoreError.invalidValue(name: "tag list", value: "of 1000 tags", reason: "give at most 64")
+        ) { try store.search(SearchQuery("스타벅스", filter: manyTags)) }
+        let manyHashtags = "남산 " + (0..<1000).map { "#태그\($0)" }.joined(separator: " ")
+        #expect(throws: FootprintStoreError.self) { try store.search(SearchQuery(manyHashtags)) }
+        #expect(throws: FootprintStoreError.self) { try store.search(SearchQuery("\u{200B}\u{00AD}")) }
+    }
+
     @Test func filtersWithoutTextListPlaces() throws {
         let listed = try store.search(SearchQuery("", filter: PlaceFilter(allTags: ["야경", "산책"])))
         #expect(listed.map(\.place.name) == ["서울숲"])

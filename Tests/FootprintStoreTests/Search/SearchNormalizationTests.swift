@@ -14,7 +14,7 @@ import Testing
 
     init() throws {
         temporary = try TemporaryStore()
-        for name in ["별\u{00AD}빛카페", "카페\u{200D}온", "Café Noir", "\u{1}희미용실"] {
+        for name in ["별\u{00AD}빛카페", "카페\u{200D}온", "Café Noir", "\u{1}희미용실", "도\u{1}넛 가게"] {
             _ = try temporary.store.addPlace(Place(name: name, coordinate: Self.seoul))
         }
     }
@@ -28,6 +28,8 @@ import Testing
         #expect(try names("ㅂㅂㅋ") == ["별\u{00AD}빛카페"])
         #expect(try names("페온") == ["카페\u{200D}온"])
         #expect(try names("희미용") == ["\u{1}희미용실"])
+        #expect(try names("도넛") == ["도\u{1}넛 가게"])
+        #expect(try names("ㄷㄴ") == ["도\u{1}넛 가게"])
         #expect(try temporary.store.search(SearchQuery("별빛카페")).first?.match.kind == .exact)
     }
 
@@ -72,6 +74,15 @@ import Testing
             #expect(first.place.name == name)
             #expect(first.match.kind == .keyboardMistype)
         }
+    }
+
+    /// A place added with a decomposed name is stored composed, as the importer stores it.
+    @Test func aDecomposedNameIsStoredComposed() throws {
+        let added = try temporary.store.addPlace(Place(name: "Cafe\u{301} Mori ", coordinate: Self.seoul))
+        #expect(Array(added.name.unicodeScalars) == Array("Café Mori".unicodeScalars))
+        #expect(try names("café mori") == ["Café Mori"])
+        let edited = try temporary.store.editPlace(id: added.id!, PlaceEdit(name: "Cafe\u{301} Mori 2"))
+        #expect(Array(edited.name.unicodeScalars) == Array("Café Mori 2".unicodeScalars))
     }
 
     @Test func aDecomposedQueryIsComposed() throws {
