@@ -68,8 +68,8 @@ public enum KeyboardMistype {
     /// A query whose words were typed in different modes — a Latin name and a mistyped Hangul
     /// word (`CGV rkdska` → `CGV 강남`), or the reverse (`ㅊㅎㅍ 강남` → `cgv 강남`): each word read
     /// on its own, kept as typed when it has no likely reading, with confidence the product of
-    /// the read words' times 0.9. `nil` for a single word, or when every word or none is read
-    /// (the whole-query readings cover those).
+    /// the read words' times 0.9 (`ㅊㅎㅍ rkdska` → `cgv 강남`: one each way). `nil` for a single
+    /// word, when none is read, or when every word is read the same way (the whole-query reading).
     private static func wordByWordReading(of text: String) -> KeyboardReading? {
         let words = text.split(whereSeparator: \.isWhitespace)
         guard words.count >= 2 else { return nil }
@@ -87,8 +87,15 @@ public enum KeyboardMistype {
                 parts.append(String(word))
             }
         }
-        guard let direction, parts.count != parts.indices.filter({ parts[$0] != String(words[$0]) }).count else {
-            return nil
+        // None read: nothing to add. Every word read the same way: the whole-query reading.
+        let read = parts.indices.filter { parts[$0] != String(words[$0]) }
+        guard let direction, !read.isEmpty else { return nil }
+        if read.count == parts.count {
+            let directions = Set(read.compactMap { index in
+                [hangulReading(of: String(words[index])), latinReading(of: String(words[index]))].compactMap { $0 }
+                    .filter { $0.text == parts[index] }.first?.direction
+            })
+            guard directions.count > 1 else { return nil }
         }
         return KeyboardReading(text: parts.joined(separator: " "), direction: direction, confidence: confidence)
     }

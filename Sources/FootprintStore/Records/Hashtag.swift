@@ -14,6 +14,10 @@ public enum Hashtag {
                 scalars.append(scalar)
             }
         }
+        // Invisible format characters (Default_Ignorable_Code_Point: ZWJ, soft hyphen, variation
+        // selectors) are dropped, as search skips them. Control characters stay, for the
+        // importer to refuse.
+        scalars = String.UnicodeScalarView(scalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
         var tag = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
         while tag.hasPrefix("#") { tag.removeFirst() }
         tag = tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

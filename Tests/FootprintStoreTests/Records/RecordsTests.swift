@@ -10,6 +10,9 @@ import Testing
         #expect(Hashtag.normalizedList(["#카페", "카페", "＃카페", " 카페 ", "#CAFE", "cafe"]) == ["카페", "cafe"])
         // NFD 카페 (decomposed jamo) is the same tag as NFC.
         #expect(Hashtag.normalized("\u{110F}\u{1161}\u{1111}\u{1166}") == "카페")
+        // Invisible characters are dropped, as search skips them.
+        #expect(Hashtag.normalized("#야경\u{200D}") == "야경")
+        #expect(Hashtag.normalized("야\u{00AD}경\u{FE0F}") == "야경")
         #expect(Hashtag.parseList("#야경 #데이트|사진, 산책") == ["야경", "데이트", "사진", "산책"])
     }
 
