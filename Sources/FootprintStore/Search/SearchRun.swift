@@ -69,6 +69,8 @@ struct SearchRun {
                 ids = try allWordsAnywhere(words)
             case .listing:
                 ids = try listedIDs()
+            case .scan(let texts, let tagsOnly):
+                ids = try scannedIDs(texts, tagsOnly: tagsOnly)
             }
             ids.removeAll { seen.contains($0) || !(inside?.contains($0) ?? true) }
             seen.formUnion(ids)
@@ -123,6 +125,19 @@ struct SearchRun {
         if let condition { sql = sql + " WHERE " + condition }
         let (text, arguments) = try sql.build(db)
         return try Int64.fetchAll(db, sql: text, arguments: arguments)
+    }
+
+    /// The places whose fields contain one of `texts` (see ``SearchPlan/Stage/Source/scan(texts:tagsOnly:)``),
+    /// ascending.
+    private func scannedIDs(_ texts: [String], tagsOnly: Bool) throws -> [Int64] {
+        let columns = tagsOnly
+            ? ["p.tags"] : ["replace(p.name, ' ', '')", "p.category", "p.tags", "p.address", "p.road_address", "p.note"]
+        var ids = Set<Int64>()
+        for text in texts {
+            let condition = columns.map { "instr(\($0), ?1) > 0" }.joined(separator: " OR ")
+            ids.formUnion(try Int64.fetchAll(db, sql: "SELECT p.id FROM places p WHERE \(condition)", arguments: [text]))
+        }
+        return ids.sorted()
     }
 
     /// Places holding every word, each in the name or in another field.

@@ -2,6 +2,7 @@ import FootprintGeo
 import FootprintHangul
 import FootprintTestSupport
 import Foundation
+import GRDB
 import Testing
 
 @testable import FootprintStore
@@ -54,6 +55,25 @@ import Testing
         #expect(SearchMatcher.distinctWords(of: "스타 스타벅스 강남 CGV cg") == ["스타벅스", "강남", "cgv"])
         #expect(SearchMatcher.distinctWords(of: "강남 스타벅스") == ["강남", "스타벅스"])
         #expect(SearchMatcher.distinctWords(of: "ＣＧＶ cgv CGV") == ["cgv"])
+    }
+
+    /// Characters the index has no term for (emoji, punctuation) are found by a scan, the same
+    /// whether the place is indexed or pending (a review found them only while pending).
+    @Test func symbolsAreFoundIndexedOrPending() throws {
+        let temporary = try TemporaryStore()
+        let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
+        let emoji = try temporary.store.addPlace(Place(name: "카페😀 하나", coordinate: seoul, tags: ["😀"]))
+        let dash = try temporary.store.addPlace(Place(name: "A-B 카페", coordinate: seoul))
+        _ = try temporary.store.addPlace(Place(name: "카페 둘", coordinate: seoul))
+        func ids(_ text: String) throws -> [Int64] { try temporary.store.search(SearchQuery(text)).map { $0.place.id! } }
+        let expected: [(String, [Int64])] = [("😀", [emoji.id!]), ("-", [dash.id!]), ("#😀", [emoji.id!])]
+        for (text, found) in expected { #expect(try ids(text) == found, "\(text) indexed") }
+        // Pending: changed by a plain connection since the index was last updated.
+        let plain = try DatabaseQueue(path: temporary.path)
+        try plain.write { db in try db.execute(sql: "UPDATE places SET note = 'x'") }
+        try plain.close()
+        for (text, found) in expected { #expect(try ids(text) == found, "\(text) pending") }
+        #expect(try temporary.store.search(SearchQuery("", filter: PlaceFilter(anyTags: ["😀"]))).map(\.place.id) == [emoji.id])
     }
 
     @Test func syntaxInTheQueryIsSearchedForLiterally() throws {
