@@ -63,6 +63,13 @@ public struct SearchQuery: Hashable, Sendable {
         return HangulNormalization.searchNormalized(parts.plain).isEmpty ? parts.hashtags : []
     }
 
+    /// Whether the text has anything to search for: a word with a letter, digit or symbol once
+    /// spaces and invisible characters are skipped, or a `#tag` (a lone `#` is not one).
+    public var hasTextOrTags: Bool {
+        let parts = textParts
+        return !parts.hashtags.isEmpty || !HangulNormalization.searchNormalized(parts.plain).isEmpty
+    }
+
     /// Whether a filter narrows the places, so that a query without text lists them.
     var hasFilters: Bool {
         !filter.isEmpty || visitedSince != nil || visitedUntil != nil || withinMeters != nil

@@ -37,7 +37,7 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         let listsByFilter = !filters.isEmpty || since != nil || until != nil || within != nil
-        if text.allSatisfy(\.isWhitespace) && !listsByFilter {
+        if !SearchQuery(text).hasTextOrTags && !listsByFilter {
             throw ValidationError(
                 "Give the text to search for, e.g. footprint search 카페, or a filter to list places by "
                     + "(a query that begins with '-' goes after '--').")

@@ -77,8 +77,11 @@ import Testing
         let empty = try CLI.run(["--db", db, "search"])
         #expect(empty.status != 0)
         #expect(empty.stderr.hasPrefix("Error: Give the text to search for"))
-        let blank = try CLI.run(["--db", db, "search", "  "])
-        #expect(blank.status != 0)
+        for nothing in ["  ", "#", "# ＃", "\u{200B}\u{00AD}"] {
+            let blank = try CLI.run(["--db", db, "search", nothing])
+            #expect(blank.status == 64, "\(nothing)")
+            #expect(blank.stderr.hasPrefix("Error: Give the text to search for"), "\(nothing)")
+        }
         let negative = try CLI.run(["--db", db, "search", "카페", "--near", "37.5,127", "--within", "-5"])
         #expect(negative.stderr == "Error: The radius -5 is invalid: give a finite number of metres, 0 or more.\n")
         let pointless = try CLI.run(["--db", db, "search", "카페", "--within", "5"])
