@@ -34,6 +34,16 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
 
     /// One sentence: `LOCATION: Clause.` when there is a file (`places.csv:12: The name is
     /// missing.`, `f.sqlite: The database does not exist; …`), a plain sentence otherwise.
+    /// `path` as one word a POSIX shell reads back unchanged: as it is when it holds only
+    /// characters no shell treats specially, else in single quotes (a quote inside as `'\''`), so
+    /// the suggested command can be pasted.
+    static func shellWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-./+,@%:=".unicodeScalars.contains(scalar)
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     public var description: String {
         switch self {
         case .databaseMissing(let path):
@@ -41,10 +51,10 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
         case .notAFootprintDatabase(let path, let reason):
             return "\(path): The file is not a Footprint database (\(reason)); nothing was changed."
         case .emptyDatabase(let path):
-            return "\(path): The file is empty; create the database in it with `footprint --db \(path) init`."
+            return "\(path): The file is empty; create the database in it with `footprint --db \(Self.shellWord(path)) init`."
         case .olderSchema(let path):
             return "\(path): The database was written by an older Footprint; "
-                + "upgrade it with `footprint --db \(path) init`."
+                + "upgrade it with `footprint --db \(Self.shellWord(path)) init`."
         case .newerSchema(let path, let migration):
             return "\(path): The database was written by a newer Footprint (schema step “\(migration)”); "
                 + "upgrade Footprint to open it."
