@@ -100,8 +100,10 @@ package struct JSONObjectWriter {
 }
 
 /// UTF-8 well-formedness (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
-enum UTF8Validation {
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package enum UTF8Validation {
+    /// True when `bytes` is well-formed UTF-8; with `allowingCutEnd`, a sequence cut off by the
+    /// end of the buffer (a sample of a longer file) is allowed.
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, allowingCutEnd: Bool = false) -> Bool {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -110,26 +112,29 @@ enum UTF8Validation {
                 index += 1
                 continue
             }
-            func continuation(_ offset: Int) -> Bool {
-                index + offset < count && bytes[index + offset] & 0xC0 == 0x80
-            }
+            let length: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
             switch lead {
-            case 0xC2...0xDF:
-                guard continuation(1) else { return false }
-                index += 2
-            case 0xE0...0xEF:
-                guard continuation(1), continuation(2) else { return false }
-                let second = bytes[index + 1]
-                if lead == 0xE0 && second < 0xA0 || lead == 0xED && second > 0x9F { return false }
-                index += 3
-            case 0xF0...0xF4:
-                guard continuation(1), continuation(2), continuation(3) else { return false }
-                let second = bytes[index + 1]
-                if lead == 0xF0 && second < 0x90 || lead == 0xF4 && second > 0x8F { return false }
-                index += 4
-            default:
-                return false
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowest = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; highest = 0x9F
+            case 0xF0: length = 4; lowest = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; highest = 0x8F
+            default: return false
             }
+            for offset in 1..<length {
+                guard index + offset < count else { return allowingCutEnd }
+                let byte = bytes[index + offset]
+                if offset == 1 {
+                    guard byte >= lowest, byte <= highest else { return false }
+                } else {
+                    guard byte & 0xC0 == 0x80 else { return false }
+                }
+            }
+            index += length
         }
         return true
     }

@@ -1,3 +1,5 @@
+import FootprintGeo
+
 /// An import file opened for reading: decoded to UTF-8, its byte-order mark dropped.
 struct ImportInput {
     /// The decoded stream.
@@ -58,38 +60,6 @@ struct ImportInput {
     /// True when `bytes` is well-formed UTF-8; with `truncated`, a sequence cut off by the end of
     /// the sample is allowed.
     static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>, truncated: Bool) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var lowest: UInt8 = 0x80
-            var highest: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lowest = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; highest = 0x9F
-            case 0xF0: length = 4; lowest = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; highest = 0x8F
-            default: return false
-            }
-            for offset in 1..<length {
-                guard index + offset < count else { return truncated }
-                let byte = bytes[index + offset]
-                if offset == 1 {
-                    guard byte >= lowest, byte <= highest else { return false }
-                } else {
-                    guard byte & 0xC0 == 0x80 else { return false }
-                }
-            }
-            index += length
-        }
-        return true
+        UTF8Validation.isValid(bytes, allowingCutEnd: truncated)
     }
 }
