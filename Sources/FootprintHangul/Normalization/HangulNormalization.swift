@@ -81,14 +81,22 @@ public enum HangulNormalization {
         }
     }
 
-    /// The lowercase mapping of `scalar`, with fast paths for ASCII and Hangul.
+    /// The search form of `scalar`: its lowercase mapping, and for a Latin letter with a
+    /// diacritic its base letter (`É` → `e`, `ñ` → `n`, `ü` → `u`: the first scalar of its
+    /// canonical decomposition, UAX #15), so that `cafe noir` finds `Café Noir` as Photon and
+    /// Nominatim find it. Fast paths for ASCII and Hangul.
     static func appendLowercased(_ scalar: Unicode.Scalar, _ append: (Unicode.Scalar) -> Void) {
         let value = scalar.value
         if value < 0x80 {
             append((0x41...0x5A).contains(value) ? Unicode.Scalar(value | 0x20)! : scalar)
-        } else if (0x3000..<0xA000).contains(value) || HangulSyllable.contains(value)
-            || !scalar.properties.changesWhenLowercased
+        } else if (0x3000..<0xA000).contains(value) || HangulSyllable.contains(value) {
+            append(scalar)
+        } else if (0xC0...0x24F).contains(value) || (0x1E00...0x1EFF).contains(value),
+            let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII,
+            base.properties.isAlphabetic
         {
+            append(Unicode.Scalar(base.value | 0x20)!)  // Latin-1 Supplement, Extended-A/B and Additional
+        } else if !scalar.properties.changesWhenLowercased {
             append(scalar)
         } else {
             for lower in scalar.properties.lowercaseMapping.unicodeScalars { append(lower) }

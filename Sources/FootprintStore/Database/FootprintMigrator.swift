@@ -14,8 +14,9 @@ enum FootprintMigrator {
         migrator.registerMigration("v1-places-visits-diary", migrate: createSchemaV1)
         migrator.registerMigration("v2-search-index", migrate: SearchIndex.createSchemaV2)
         // The tokenizer of 2026-11-23 (2): control and format characters (soft hyphen, zero-width
-        // joiner) are skipped like spaces instead of breaking a run, and words across spaces get
-        // their joins (`lcdc seoul` + `lcdcseoul`); the index is built anew.
+        // joiner) are skipped like spaces instead of breaking a run, words across spaces get
+        // their joins (`lcdc seoul` + `lcdcseoul`), Latin diacritics are folded (`café` → `cafe`);
+        // the index is built anew.
         migrator.registerMigration("v3-search-tokens-2", migrate: SearchIndex.rebuild)
         migrator.registerMigration("v4-place-moves", migrate: PlaceMoves.createSchemaV4)
         return migrator

@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: [
         ("스타벅스 강남점", "스타벅스강남점"), ("ＣＧＶ 강남", "cgv강남"), ("  Star Bucks\t", "starbucks"), ("＃야경", "#야경"),
-        ("ÄÖÜ", "äöü"), ("\u{1112}\u{1174}\u{1106}\u{1175}", "희미"), ("가\u{200B}나", "가나"), ("가\u{00A0}나", "가나"),
+        ("ÄÖÜ", "aou"), ("Café Noir", "cafenoir"), ("Ñandú Ŝ Ḩ", "nandush"), ("\u{1112}\u{1174}\u{1106}\u{1175}", "희미"), ("가\u{200B}나", "가나"), ("가\u{00A0}나", "가나"),
         ("가\n나\u{3000}다", "가나다"), ("ㅅ ㅌ ㅂ ㅅ", "ㅅㅌㅂㅅ"), ("GS25", "gs25"), ("", ""),
         // Default_Ignorable_Code_Point (soft hyphen, zero-width joiner and non-joiner, word
         // joiner, variation selector) and controls (C0, DEL, C1) are skipped like spaces.

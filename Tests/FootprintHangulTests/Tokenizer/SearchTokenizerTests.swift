@@ -26,7 +26,7 @@ import Testing
         ("\u{1100}\u{1161}\u{11A8}", [Token("각", 0..<9)]),
         ("가\u{11A8}나", [Token("각나", 0..<9), Token("나", 6..<9)]),
         ("\u{1100}", [Token("ㄱ", 0..<3)]),
-        ("Café", [Token("café", 0..<5)]),
+        ("Café", [Token("cafe", 0..<5)]),  // diacritics folded: `cafe` finds it
         ("Straße 7", [Token("straße", 0..<7), Token("7", 8..<9), Token("straße7", 0..<9, colocated: true)]),
         (
             "스타벅스, 강남",
@@ -103,10 +103,11 @@ import Testing
     }
 
     @Test func longWordsAreCutAtAScalarBoundary() {
-        let word = String(repeating: "é", count: 10_000)
+        // Cyrillic ж: a two-byte letter that no folding changes (é would fold to e).
+        let word = String(repeating: "ж", count: 10_000)
         let tokens = Self.plain.tokens(in: word)
         #expect(tokens.count == 1)
-        #expect(tokens[0].text == String(repeating: "é", count: SearchTokenizer.maximumWordBytes / 2))
+        #expect(tokens[0].text == String(repeating: "ж", count: SearchTokenizer.maximumWordBytes / 2))
         #expect(tokens[0].byteRange == 0..<20_000)
         let odd = "a" + word
         #expect(Self.plain.tokens(in: odd)[0].text.utf8.count == SearchTokenizer.maximumWordBytes - 1)

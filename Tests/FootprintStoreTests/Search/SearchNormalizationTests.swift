@@ -85,6 +85,13 @@ import Testing
         #expect(Array(edited.name.unicodeScalars) == Array("Café Mori 2".unicodeScalars))
     }
 
+    /// Latin diacritics are folded on both sides, as Photon and Nominatim fold them.
+    @Test func latinDiacriticsAreFolded() throws {
+        #expect(try names("cafe noir") == ["Café Noir"])
+        #expect(try temporary.store.search(SearchQuery("CAFENOIR")).first?.match.kind == .exact)
+        #expect(try names("cafè") == ["Café Noir"])
+    }
+
     @Test func aDecomposedQueryIsComposed() throws {
         #expect(try names("cafe\u{301}") == ["Café Noir"])
         #expect(try names("CAFE\u{301} noir") == ["Café Noir"])
