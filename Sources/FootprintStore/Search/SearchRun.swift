@@ -92,8 +92,12 @@ struct SearchRun {
             let half = ids.count / 2
             let job = PartnerJob(judge: judge.withOwnBuffers(), ids: Array(ids[half...]), columns: columns)
             job.start(on: partner)
-            verdicts = try judge.judge(db, ids: ids[..<half], columns: columns)
-            if let theirs = try job.wait() {
+            // The partner's half is awaited even when this one fails: the job must be done with
+            // the partner's connection before the search gives it back.
+            let mine = Result { try judge.judge(db, ids: ids[..<half], columns: columns) }
+            let partnerVerdicts = try job.wait()
+            verdicts = try mine.get()
+            if let theirs = partnerVerdicts {
                 verdicts.found += theirs.found
                 verdicts.unmatchedNames += theirs.unmatchedNames
             } else {
