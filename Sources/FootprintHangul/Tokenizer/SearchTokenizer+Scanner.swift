@@ -34,16 +34,17 @@ extension SearchTokenizer {
 
         /// Whether words are joined across spaces (document mode, bridging whitespace).
         let joinsWords: Bool
-        /// The words that precede the current one with only spaces between (at most two),
-        /// concatenated in `joined`: `joinedCount` of them, `joinedLength` bytes, the last one
-        /// beginning at byte `lastJoinedOffset`; their input begins at `joinedInputStart`
-        /// (the last one's at `lastJoinedInputStart`).
-        let joined: UnsafeMutablePointer<UInt8>
-        var joinedCount = 0
-        var joinedLength = 0
-        var lastJoinedOffset = 0
-        var joinedInputStart = 0
-        var lastJoinedInputStart = 0
+        /// The current chain — words with only spaces between them, at most ``maximumChain`` —
+        /// held back until it ends, so that each word's joins with the words after it go at the
+        /// word's own position (`lcdc seoul` → `lcdc` + `lcdcseoul`, `seoul`): a query typed
+        /// without the spaces then matches where the first word stands, at `^` too, and after a
+        /// Hangul word (`성수bluebottle`). The words' bytes are concatenated in `chainBytes`; for
+        /// each, `chainInfo` holds five Ints: offset, length, input start, input end, flags.
+        let chainBytes: UnsafeMutablePointer<UInt8>
+        let chainInfo: UnsafeMutableRawPointer
+        var chainCount = 0
+        var chainLength = 0
+        static let maximumChain = 4
 
         init(options: Options, mode: Mode, scratch: UnsafeMutablePointer<UInt8>) {
             isDocument = mode == .document
@@ -52,7 +53,8 @@ extension SearchTokenizer {
             emitsChosung = options.contains(.chosung) && isDocument
             self.scratch = scratch
             hangulToken = scratch + SearchTokenizer.maximumWordBytes
-            joined = scratch + SearchTokenizer.maximumWordBytes + 16
+            chainBytes = scratch + SearchTokenizer.maximumWordBytes + 16
+            chainInfo = UnsafeMutableRawPointer(scratch + 2 * SearchTokenizer.maximumWordBytes + 16)
             joinsWords = isDocument && bridgesWhitespace
         }
 
@@ -123,6 +125,7 @@ extension SearchTokenizer {
                 }
             }
             try flushWord(body)
+            try flushChain(body)
             try flushRun(body)
         }
 
@@ -210,8 +213,8 @@ extension SearchTokenizer {
 
         private mutating func separator<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
             try flushWord(body)
+            try flushChain(body)
             try flushRun(body)
-            joinedCount = 0
         }
 
         @inline(__always)
@@ -226,7 +229,7 @@ extension SearchTokenizer {
             _ value: UInt32, _ start: Int, _ end: Int, _ body: (RawToken) throws(E) -> Void
         ) throws(E) {
             if wordStart >= 0 { try flushWord(body) }
-            joinedCount = 0
+            try flushChain(body)
             if previous != 0 {
                 Self.write(previous, to: hangulToken)
                 Self.write(value, to: hangulToken + 3)
@@ -270,25 +273,28 @@ extension SearchTokenizer {
             runLength = 0
         }
 
-        /// Ends a word: its token, then in document mode its letter and digit parts.
+        /// Ends a word: into the chain when words are joined, else out with its parts.
         private mutating func flushWord<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
             guard wordStart >= 0 else { return }
             let range = wordStart..<wordEnd
-            try emit(scratch, wordLength, range, colocated: false, body)
-            if isDocument && wordClassChanges > 0 && !wordIsFull && wordLength > 1 {
-                var partStart = 0
-                for index in 1...wordLength {
-                    let atEnd = index == wordLength
-                    if atEnd || Self.isASCIIDigit(scratch[index]) != Self.isASCIIDigit(scratch[index - 1]) {
-                        // A non-ASCII letter's continuation bytes never start a part.
-                        if !atEnd && scratch[index] & 0xC0 == 0x80 { continue }
-                        let partRange = wordIsVerbatim ? (wordStart + partStart)..<(wordStart + index) : range
-                        try emit(scratch + partStart, index - partStart, partRange, colocated: true, body)
-                        partStart = index
-                    }
+            let splitsParts = isDocument && wordClassChanges > 0 && !wordIsFull && wordLength > 1
+            if joinsWords && !wordIsFull {
+                if chainCount == Self.maximumChain || chainLength + wordLength > SearchTokenizer.maximumWordBytes {
+                    try flushChain(body)
                 }
+                (chainBytes + chainLength).update(from: scratch, count: wordLength)
+                let info = chainInfo + chainCount * 5 * MemoryLayout<Int>.size
+                for (index, value) in [chainLength, wordLength, range.lowerBound, range.upperBound,
+                    (splitsParts ? 1 : 0) | (wordIsVerbatim ? 2 : 0)].enumerated()
+                {
+                    info.storeBytes(of: value, toByteOffset: index * MemoryLayout<Int>.size, as: Int.self)
+                }
+                chainCount += 1
+                chainLength += wordLength
+            } else {
+                try flushChain(body)
+                try emitWord(scratch, wordLength, range, splitsParts: splitsParts, verbatim: wordIsVerbatim, body)
             }
-            if joinsWords { try join(range, body) }
             wordStart = -1
             wordLength = 0
             wordIsFull = false
@@ -296,41 +302,47 @@ extension SearchTokenizer {
             wordClassChanges = 0
         }
 
-        /// After a word's tokens: its joins with the one or two words before it (colocated), then
-        /// the word kept for the next one's joins.
-        private mutating func join<E: Error>(_ range: Range<Int>, _ body: (RawToken) throws(E) -> Void) throws(E) {
-            let limit = SearchTokenizer.maximumWordBytes
-            guard !wordIsFull, joinedLength + wordLength <= limit else {
-                joinedCount = 0
-                return
+        /// One Int of the chain's word `word`: 0 offset, 1 length, 2 input start, 3 input end, 4 flags.
+        private func chain(_ word: Int, _ field: Int) -> Int {
+            chainInfo.loadUnaligned(fromByteOffset: (word * 5 + field) * MemoryLayout<Int>.size, as: Int.self)
+        }
+
+        /// Ends the chain: each word with its parts, then its joins with the words after it.
+        private mutating func flushChain<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
+            guard chainCount > 0 else { return }
+            for word in 0..<chainCount {
+                let offset = chain(word, 0)
+                let flags = chain(word, 4)
+                try emitWord(
+                    chainBytes + offset, chain(word, 1), chain(word, 2)..<chain(word, 3), splitsParts: flags & 1 != 0,
+                    verbatim: flags & 2 != 0, body)
+                for later in (word + 1)..<chainCount {
+                    try emit(
+                        chainBytes + offset, chain(later, 0) + chain(later, 1) - offset, chain(word, 2)..<chain(later, 3),
+                        colocated: true, body)
+                }
             }
-            if joinedCount > 0 {
-                (joined + joinedLength).update(from: scratch, count: wordLength)
-                let end = joinedLength + wordLength
-                try emit(joined + lastJoinedOffset, end - lastJoinedOffset, lastJoinedInputStart..<range.upperBound,
-                    colocated: true, body)
-                if joinedCount == 2 {
-                    try emit(joined, end, joinedInputStart..<range.upperBound, colocated: true, body)
+            chainCount = 0
+            chainLength = 0
+        }
+
+        /// A word's token, then in document mode its letter and digit parts (`gs25` → `gs`, `25`).
+        private func emitWord<E: Error>(
+            _ bytes: UnsafeMutablePointer<UInt8>, _ length: Int, _ range: Range<Int>, splitsParts: Bool, verbatim: Bool,
+            _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            try emit(bytes, length, range, colocated: false, body)
+            guard splitsParts else { return }
+            var partStart = 0
+            for index in 1...length {
+                let atEnd = index == length
+                if atEnd || Self.isASCIIDigit(bytes[index]) != Self.isASCIIDigit(bytes[index - 1]) {
+                    // A non-ASCII letter's continuation bytes never start a part.
+                    if !atEnd && bytes[index] & 0xC0 == 0x80 { continue }
+                    let partRange = verbatim ? (range.lowerBound + partStart)..<(range.lowerBound + index) : range
+                    try emit(bytes + partStart, index - partStart, partRange, colocated: true, body)
+                    partStart = index
                 }
-                // Keep the last two: drop the oldest when there were two already.
-                if joinedCount == 2 {
-                    let kept = end - lastJoinedOffset
-                    joined.update(from: joined + lastJoinedOffset, count: kept)
-                    joinedLength = kept
-                    joinedInputStart = lastJoinedInputStart
-                } else {
-                    joinedLength = end
-                }
-                lastJoinedOffset = joinedLength - wordLength
-                lastJoinedInputStart = range.lowerBound
-                joinedCount = 2
-            } else {
-                joined.update(from: scratch, count: wordLength)
-                joinedLength = wordLength
-                lastJoinedOffset = 0
-                joinedInputStart = range.lowerBound
-                lastJoinedInputStart = range.lowerBound
-                joinedCount = 1
             }
         }
 

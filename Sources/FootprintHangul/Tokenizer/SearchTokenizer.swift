@@ -17,9 +17,9 @@
 /// - a run of letters and digits is one position with one token, lowercased (`ＣＧＶ` → `cgv`); a
 ///   word mixing letters and digits also gets its parts colocated (`gs25` → `gs25`, `gs`, `25`).
 ///   Prefixes are not indexed: `cg` finds `cgv` as the FTS5 prefix query `"cg"*`. With
-///   ``Options-swift.struct/bridgesWhitespace``, a word that follows one or two words across
-///   spaces also gets their joins colocated (`lcdc seoul` → `lcdc`, `seoul` + `lcdcseoul`), so a
-///   query typed without the spaces finds it (`lcdcseoul`, `lcdcseo`).
+///   ``Options-swift.struct/bridgesWhitespace``, in document mode, a word followed by up to three
+///   more across spaces also gets its joins with them colocated (`lcdc seoul` → `lcdc` +
+///   `lcdcseoul`, `seoul`), so a query typed without the spaces finds it (`lcdcseoul`, `lcdcseo`).
 /// - punctuation, symbols and emoji are skipped.
 ///
 /// **Query mode** — what a query string becomes when FTS5 tokenizes it (FTS5_TOKENIZE_QUERY): a
@@ -123,7 +123,8 @@ public struct SearchTokenizer: Hashable, Sendable {
         utf8 text: UnsafeBufferPointer<UInt8>, mode: Mode, _ body: (RawToken) throws(E) -> Void
     ) throws(E) {
         guard let base = text.baseAddress, !text.isEmpty else { return }
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Self.maximumWordBytes + 16) {
+        // The word, a Hangul token, the chain of words and its 4 × 5 Ints (see Scanner).
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Self.maximumWordBytes + 16 + 20 * 8) {
             (scratch) throws(E) in
             var scanner = Scanner(options: options, mode: mode, scratch: scratch.baseAddress!)
             try scanner.scan(base, count: text.count, body)

@@ -71,15 +71,10 @@ struct SearchPlan {
         // by the reading stages below (a name that holds the jamo as written ranks `exact` there).
         if let exactPhrase, hangul.chosungShape != .chosungOnly {
             if exactPhrase.isComplete {
-                // A query that begins with a word may match a join of the name's first words
-                // (`lcdcseoul` ↔ `LCDC SEOUL`), which the index holds at the second word's
-                // position, beyond `^`: then the whole and prefix matches are complete only after
-                // the next stage.
-                let beginsWithWord = SearchExpression.Phrase.hangulCount(exactPhrase.terms[0].text) == 0
                 stages.append(
                     Stage(
                         source: .names(.phrase(exactPhrase, anchored: true)),
-                        completeBelow: beginsWithWord ? 0 : SearchMatch.Kind.wordPrefix.rawValue))
+                        completeBelow: SearchMatch.Kind.wordPrefix.rawValue))
             }
             stages.append(
                 Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))

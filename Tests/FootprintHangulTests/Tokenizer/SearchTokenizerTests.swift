@@ -27,7 +27,7 @@ import Testing
         ("가\u{11A8}나", [Token("각나", 0..<9), Token("나", 6..<9)]),
         ("\u{1100}", [Token("ㄱ", 0..<3)]),
         ("Café", [Token("cafe", 0..<5)]),  // diacritics folded: `cafe` finds it
-        ("Straße 7", [Token("straße", 0..<7), Token("7", 8..<9), Token("straße7", 0..<9, colocated: true)]),
+        ("Straße 7", [Token("straße", 0..<7), Token("straße7", 0..<9, colocated: true), Token("7", 8..<9)]),
         (
             "스타벅스, 강남",
             [
@@ -40,16 +40,33 @@ import Testing
         ("", []), ("  !?  ", []),
         // Words across spaces get their joins with the one or two words before, colocated;
         // Hangul or punctuation between them ends the chain.
-        ("LCDC SEOUL", [Token("lcdc", 0..<4), Token("seoul", 5..<10), Token("lcdcseoul", 0..<10, colocated: true)]),
+        ("LCDC SEOUL", [Token("lcdc", 0..<4), Token("lcdcseoul", 0..<10, colocated: true), Token("seoul", 5..<10)]),
         (
             "a b c",
             [
-                Token("a", 0..<1), Token("b", 2..<3), Token("ab", 0..<3, colocated: true), Token("c", 4..<5),
-                Token("bc", 2..<5, colocated: true), Token("abc", 0..<5, colocated: true),
+                Token("a", 0..<1), Token("ab", 0..<3, colocated: true), Token("abc", 0..<5, colocated: true),
+                Token("b", 2..<3), Token("bc", 2..<5, colocated: true), Token("c", 4..<5),
             ]
         ),
         ("x 강 y", [Token("x", 0..<1), Token("강", 2..<5), Token("y", 6..<7)]),
-        ("x-y z", [Token("x", 0..<1), Token("y", 2..<3), Token("z", 4..<5), Token("yz", 2..<5, colocated: true)]),
+        ("x-y z", [Token("x", 0..<1), Token("y", 2..<3), Token("yz", 2..<5, colocated: true), Token("z", 4..<5)]),
+        // A chain holds four words; the fifth starts the next.
+        (
+            "a b c d e",
+            [
+                Token("a", 0..<1), Token("ab", 0..<3, colocated: true), Token("abc", 0..<5, colocated: true),
+                Token("abcd", 0..<7, colocated: true), Token("b", 2..<3), Token("bc", 2..<5, colocated: true),
+                Token("bcd", 2..<7, colocated: true), Token("c", 4..<5), Token("cd", 4..<7, colocated: true),
+                Token("d", 6..<7), Token("e", 8..<9),
+            ]
+        ),
+        (
+            "GS25 역삼",
+            [
+                Token("gs25", 0..<4), Token("gs", 0..<2, colocated: true), Token("25", 2..<4, colocated: true),
+                Token("역삼", 5..<11), Token("삼", 8..<11),
+            ]
+        ),
         // Invisible characters do not break a run: 별 + soft hyphen + 빛 still gives 별빛.
         ("별\u{00AD}빛", [Token("별빛", 0..<8), Token("빛", 5..<8)]),
         ("카\u{1}페", [Token("카페", 0..<7), Token("페", 4..<7)]),

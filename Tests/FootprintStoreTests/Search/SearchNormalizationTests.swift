@@ -49,7 +49,11 @@ import Testing
         #expect(try store.search(SearchQuery("LCDCSEOUL")).first?.match.kind == .exact)
         #expect(try store.search(SearchQuery("lcdcseo")).first?.match.kind == .prefix)
         #expect(try names("bluebottle성수") == ["Blue Bottle 성수"])
-        #expect(try names("BlueBott") == ["Blue Bottle 성수"])
+        _ = try store.addPlace(Place(name: "성수 Blue Bottle", coordinate: Self.seoul))
+        #expect(try names("성수bluebottle") == ["성수 Blue Bottle"])
+        _ = try store.addPlace(Place(name: "NEW YORK 3 PM", coordinate: Self.seoul))
+        #expect(try store.search(SearchQuery("newyork3pm")).first?.match.kind == .exact)
+        #expect(Set(try names("BlueBott")) == ["Blue Bottle 성수", "성수 Blue Bottle"])
     }
 
     /// The whole-name match `LCDC SEOUL` is not at the index's first position, yet ranks above
