@@ -76,9 +76,16 @@ public enum KeyboardMistype {
         var parts: [String] = []
         var confidence = 0.9
         var direction: KeyboardReading.Direction?
-        for word in words {
-            let candidates = [hangulReading(of: String(word)), latinReading(of: String(word))].compactMap { $0 }
+        for (index, word) in words.enumerated() {
+            var candidates = [hangulReading(of: String(word)), latinReading(of: String(word))].compactMap { $0 }
                 .filter { $0.confidence >= minimumConfidence }
+            // The last word's first keystroke (`CGV r` on the way to `CGV rkdska`): one consonant.
+            if candidates.isEmpty, index == words.count - 1, word.count == 1, word.unicodeScalars.allSatisfy(\.isASCIILetter) {
+                let jamo = DubeolsikKeyboard.hangul(fromKeys: String(word))
+                if let scalar = jamo.unicodeScalars.first, jamo.unicodeScalars.count == 1, Jamo.isConsonant(scalar) {
+                    candidates = [KeyboardReading(text: jamo, direction: .hangulFromLatinKeys, confidence: 0.5)]
+                }
+            }
             if let best = candidates.max(by: { $0.confidence < $1.confidence }) {
                 parts.append(best.text)
                 confidence *= best.confidence

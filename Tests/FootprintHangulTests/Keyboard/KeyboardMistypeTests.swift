@@ -21,6 +21,7 @@ import Testing
         ("CGV rkdska", "CGV 강남", KeyboardReading.Direction.hangulFromLatinKeys),
         ("GS25 durtkawja", "GS25 역삼점", .hangulFromLatinKeys), ("ㅊㅎㅍ 강남", "cgv 강남", .latinFromHangulKeys),
         ("ㅊㅎㅍ rkdska", "cgv 강남", .latinFromHangulKeys),  // one word mistyped each way
+        ("CGV r", "CGV ㄱ", .hangulFromLatinKeys),  // the last word's first keystroke
     ])
     func wordsTypedInDifferentModesAreReadOneByOne(
         query: String, reading: String, direction: KeyboardReading.Direction

@@ -73,7 +73,9 @@ import Testing
         let store = temporary.store
         _ = try store.addPlace(Place(name: "CGV 강남", coordinate: Self.seoul))
         _ = try store.addPlace(Place(name: "GS25 역삼점", coordinate: Self.seoul))
-        for (query, name) in [("CGV rkdska", "CGV 강남"), ("ㅊㅎㅍ 강남", "CGV 강남"), ("GS25 durtkawja", "GS25 역삼점")] {
+        for (query, name) in [
+            ("CGV rkdska", "CGV 강남"), ("ㅊㅎㅍ 강남", "CGV 강남"), ("GS25 durtkawja", "GS25 역삼점"), ("CGV r", "CGV 강남"),
+        ] {
             let first = try #require(try store.search(SearchQuery(query)).first, "\(query)")
             #expect(first.place.name == name)
             #expect(first.match.kind == .keyboardMistype)
