@@ -67,24 +67,8 @@ extension JSONParser {
 
     /// Checks one multi-byte UTF-8 sequence (RFC 3629 §4) and moves past it.
     mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
-        let lead = bytes[index]
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
-        default: throw fail("the text is not valid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
-        }
-        guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else {
-            throw fail("the text is not valid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
-        }
-        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
-            throw fail("the text is not valid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
+        guard case .valid(let length) = UTF8Validation.sequence(in: bytes, at: index) else {
+            throw fail("the text is not valid UTF-8 (byte 0x\(String(bytes[index], radix: 16, uppercase: true)))")
         }
         index += length
     }
