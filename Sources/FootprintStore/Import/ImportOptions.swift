@@ -16,6 +16,12 @@ public enum ImportEncoding: String, Hashable, Sendable, CaseIterable {
     case utf8 = "utf-8"
     /// CP949 (Microsoft's Unified Hangul Code), a superset of EUC-KR: what Korean Excel saves.
     case cp949
+    /// UTF-16, little-endian (what Excel's "Unicode text" and Windows tools write), with or
+    /// without a byte-order mark; a big-endian byte-order mark overrides it.
+    case utf16LE = "utf-16le"
+    /// UTF-16, big-endian, with or without a byte-order mark; a little-endian byte-order mark
+    /// overrides it.
+    case utf16BE = "utf-16be"
 }
 
 /// How ``FootprintStore/importPlaces(from:options:progress:)`` reads a file.
@@ -23,7 +29,8 @@ public struct ImportOptions: Hashable, Sendable {
     /// The format; `nil` tells it from the extension (`.csv`, `.tsv`, `.geojson`) or, for `.json`
     /// and others, from the content.
     public var format: ImportFormat?
-    /// The encoding; `nil` detects it on the first 64 KiB (UTF-8 when valid, else CP949).
+    /// The encoding; `nil` detects it on the first 64 KiB: a byte-order mark (UTF-8, UTF-16 LE or
+    /// BE), else UTF-16 when NUL bytes alternate with text bytes, else UTF-8 when valid, else CP949.
     public var encoding: ImportEncoding?
     /// The CRS of a CSV file's coordinate columns (`x`/`y`, or `lon`/`lat`), such as `EPSG:5186`;
     /// `nil` means WGS84 degrees.

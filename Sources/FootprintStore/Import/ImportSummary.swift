@@ -41,6 +41,10 @@ public struct ImportSummary: Hashable, Sendable {
     public var skipped = 0
     /// The first ``ImportOptions/reportedSkipLimit`` skipped rows, in file order.
     public var skippedRows: [SkippedRow] = []
+    /// Bad optional values left out of rows that were imported (a row may have several).
+    public var warnings = 0
+    /// The first ``ImportOptions/reportedSkipLimit`` warnings, in file order.
+    public var warningRows: [RowWarning] = []
 
     public init(source: String, format: ImportFormat, encoding: ImportEncoding) {
         self.source = source

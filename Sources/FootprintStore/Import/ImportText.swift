@@ -182,28 +182,34 @@ enum ImportText {
     }
 
     /// Likes as written in a row: a whole number, optionally with thousands separators
-    /// (`1,234`); empty is 0.
+    /// (`1,234`) or in exponent form when whole (`1e3`); empty is 0. The failure's reason names
+    /// the field (`likes “3.7” is not a whole number ≥ 0`), as a warning quotes it.
     static func likes(_ field: String) -> Result<Int, RowProblem> {
         let trimmed = trimmedWhitespace(field)
         if trimmed.isEmpty { return .success(0) }
         let digits =
             trimmed.utf8.contains(UInt8(ascii: ",")) ? trimmed.replacingOccurrences(of: ",", with: "") : trimmed
-        guard let value = Int(digits) else {
-            let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-            if digits.hasPrefix("-"), digits.utf8.dropFirst().allSatisfy(isDigit), digits.utf8.count > 1 {
-                return .failure(RowProblem("The likes \(trimmed) are negative"))
-            }
-            if digits.utf8.allSatisfy(isDigit) {
-                return .failure(RowProblem("The likes \(trimmed) are more than \(Int.max), the largest number stored"))
-            }
-            if let number = Double(digits), number.isFinite, number == number.rounded(), abs(number) < 1e15 {
-                return number < 0
-                    ? .failure(RowProblem("The likes \(trimmed) are negative")) : .success(Int(number))
-            }
-            return .failure(RowProblem("The likes “\(trimmed)” are not a whole number"))
+        if let value = Int(digits) {
+            return value >= 0 ? .success(value) : .failure(notLikes(trimmed))
         }
-        guard value >= 0 else { return .failure(RowProblem("The likes \(trimmed) are negative")) }
-        return .success(value)
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        if digits.utf8.allSatisfy(isDigit) { return .failure(tooManyLikes(trimmed)) }
+        if let number = Double(digits), number.isFinite, number == number.rounded(), number >= 0 {
+            // 2⁶³ is the first double beyond Int.max.
+            return number < 9_223_372_036_854_775_808 ? .success(Int(number)) : .failure(tooManyLikes(trimmed))
+        }
+        return .failure(notLikes(trimmed))
+    }
+
+    /// The reason for likes that are not a count.
+    static func notLikes(_ text: String) -> RowProblem {
+        RowProblem("likes “\(text.trimmingWhitespaceForMessage())” is not a whole number ≥ 0")
+    }
+
+    /// The reason for likes beyond what a 64-bit integer holds.
+    static func tooManyLikes(_ text: String) -> RowProblem {
+        RowProblem(
+            "likes “\(text.trimmingWhitespaceForMessage())” is more than \(Int.max), the largest number stored")
     }
 
     /// A coordinate, or the reason it is bad in the words of ``FootprintGeoError``.
@@ -225,16 +231,23 @@ enum ImportText {
 /// Why a row is skipped: a sentence without its final full stop.
 struct RowProblem: Error, Hashable, Sendable {
     var reason: String
+    /// For a JSON element, the member the problem is in (`mapx`, `properties.likes`), which
+    /// messages add to the element's path (`items[0].mapx`); `nil` when it is the element's.
+    var member: String?
 
-    init(_ reason: String) { self.reason = reason }
+    init(_ reason: String, member: String? = nil) {
+        self.reason = reason
+        self.member = member
+    }
 
-    /// A field that is not UTF-8.
-    static let notUTF8 = RowProblem("The row is not valid UTF-8 (if the file is in CP949, give the encoding cp949)")
+    /// A field that is not UTF-8 (the CSV reader says where, with ``InvalidUTF8``).
+    static let notUTF8 = RowProblem("The text is not valid UTF-8; try --encoding cp949")
 
     /// From a full sentence (an error's description): its final full stop is dropped.
-    init(sentence: String) {
+    init(sentence: String, member: String? = nil) {
         var text = sentence
         if text.hasSuffix(".") { text.removeLast() }
         reason = text
+        self.member = member
     }
 }

@@ -9,12 +9,42 @@ extension ImportedPlace {
     /// but tab, line feed and carriage return (its `Char` production). Dropping one silently would
     /// change the text without a word, so the row is reported at its line instead, as PostgreSQL's
     /// `COPY` reports a NUL ("invalid byte sequence for encoding UTF8: 0x00").
-    func controlCharacterProblem() -> RowProblem? {
+    ///
+    /// A control character in the name or the id skips the row (the returned reason); one in an
+    /// optional field leaves that field out with a warning (``drop(_:_:)``), as any bad optional
+    /// value does.
+    mutating func checkControlCharacters() -> RowProblem? {
         // One field after the other, without an array: this runs for every row of an import.
-        Self.problem("name", name) ?? Self.problem("id", sourceID) ?? Self.problem("category", category)
-            ?? Self.problem("tags", tags) ?? Self.problem("address", address)
-            ?? Self.problem("road address", roadAddress) ?? Self.problem("phone", phone)
-            ?? Self.problem("visiting time", visitTime) ?? Self.problem("note", note)
+        if let problem = Self.problem("name", name) ?? Self.problem("id", sourceID) { return problem }
+        if let problem = Self.problem("category", category) {
+            category = nil
+            drop(.category, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+        }
+        if let problem = Self.problem("tags", tags) {
+            tags = ""
+            drop(.tags, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+        }
+        if let problem = Self.problem("address", address) {
+            address = nil
+            drop(.address, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+        }
+        if let problem = Self.problem("road address", roadAddress) {
+            roadAddress = nil
+            drop(.roadAddress, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+        }
+        if let problem = Self.problem("phone", phone) {
+            phone = nil
+            drop(.phone, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+        }
+        if let problem = Self.problem("visiting time", visitTime) {
+            visitTime = nil
+            drop(.visitTime, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+        }
+        if let problem = Self.problem("note", note) {
+            note = nil
+            drop(.note, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+        }
+        return nil
     }
 
     private static func problem(_ label: String, _ text: String?) -> RowProblem? {
@@ -50,5 +80,12 @@ extension ImportedPlace {
             }
             return nil
         }
+    }
+}
+
+extension String {
+    /// `The note contains …` as `note contains …`: a warning starts with the field's name.
+    fileprivate func lowercasingFirstWord() -> String {
+        hasPrefix("The ") ? String(dropFirst(4)) : self
     }
 }

@@ -40,6 +40,8 @@ struct ImportedPlace: Hashable, Sendable {
     /// For a JSON element, the array it is in (`features`) and its index there.
     var jsonArrayKey: String?
     var jsonArrayIndex = 0
+    /// The optional values left out of the row as bad (``drop(_:_:)``), in field order.
+    var warnings: [FieldProblem] = []
 
     /// Where a JSON element is (`features[12]`), for messages; `nil` for a CSV row.
     var jsonPath: String? { jsonArrayKey.map { "\($0)[\(jsonArrayIndex)]" } }

@@ -3,30 +3,48 @@ import FootprintProjection
 
 /// Turns the coordinate pair of an import row into a WGS84 ``Coordinate``: as it is for WGS84
 /// degrees, through PROJ (``Transformer``) for another CRS given with the import (`EPSG:5186`,
-/// `tm128` …). PROJ is loaded only when a projected CRS is given.
+/// `tm128`, `EPSG:4258` …). PROJ is loaded only when a CRS other than WGS84 is given.
+///
+/// The pair is always in PROJ's visualization order, as GDAL writes a CSV's `X`/`Y` columns
+/// (`ogr2ogr -lco GEOMETRY=AS_XY`): `x` is the easting or the longitude, `y` the northing or the
+/// latitude, whatever axis order the EPSG definition gives (EPSG:4326 is latitude first there).
 struct SourceProjection {
-    /// True when the pair is in another CRS than WGS84 degrees.
-    var isProjected: Bool { transformer != nil }
+    /// True when the import names a CRS (`--crs`), WGS84 included: then x/y columns are read.
+    let isGiven: Bool
+    /// True when the pair is in degrees (no CRS, WGS84, or another geographic CRS).
+    let isGeographic: Bool
+    /// The CRS as the user wrote it, for messages.
+    let name: String?
     private let transformer: Transformer?
 
-    /// WGS84 degrees, checked as ``Coordinate`` checks them.
-    static let wgs84 = SourceProjection(transformer: nil)
+    /// WGS84 degrees, checked as ``Coordinate`` checks them, no CRS given.
+    static let wgs84 = SourceProjection(transformer: nil, isGiven: false, isGeographic: true, name: nil)
 
-    private init(transformer: Transformer?) {
+    private init(transformer: Transformer?, isGiven: Bool, isGeographic: Bool, name: String?) {
         self.transformer = transformer
+        self.isGiven = isGiven
+        self.isGeographic = isGeographic
+        self.name = name
     }
 
-    /// The projection for `crs`; `nil`, `EPSG:4326` and `WGS84` mean degrees.
+    /// The projection for `crs`; `nil` means WGS84 degrees with no CRS given, `EPSG:4326` and
+    /// `WGS84` mean the same degrees without PROJ.
     ///
     /// - Throws: ``FootprintStoreError/invalidInput(path:line:reason:)`` with PROJ's reason when
     ///   the CRS is invalid or unknown, or cannot be converted to WGS84.
     init(crs: String?, path: String) throws {
-        guard let crs, !Self.isWGS84(crs) else {
+        guard let crs else {
             self = .wgs84
             return
         }
+        if Self.isWGS84(crs) {
+            self.init(transformer: nil, isGiven: true, isGeographic: true, name: crs)
+            return
+        }
         do {
-            self.init(transformer: try Transformer(from: CRS(crs), to: .wgs84))
+            let transformer = try Transformer(from: CRS(crs), to: .wgs84)
+            self.init(
+                transformer: transformer, isGiven: true, isGeographic: transformer.sourceIsGeographic, name: crs)
         } catch {
             throw FootprintStoreError.invalidInput(
                 path: path, line: nil, reason: error.description.droppingFinalPeriod())

@@ -18,11 +18,14 @@ struct ImportCommand: ParsableCommand {
 
 extension ImportFormat: ExpressibleByArgument {}
 extension ImportEncoding: ExpressibleByArgument {
-    /// `utf-8` (or `utf8`), `cp949` (or `euc-kr`, `uhc`, `ms949`: CP949 reads EUC-KR too).
+    /// `utf-8` (or `utf8`), `cp949` (or `euc-kr`, `uhc`, `ms949`: CP949 reads EUC-KR too),
+    /// `utf-16le` (or `utf-16`), `utf-16be`; a UTF-16 byte-order mark decides the byte order.
     public init?(argument: String) {
         switch argument.lowercased() {
         case "utf-8", "utf8": self = .utf8
         case "cp949", "euc-kr", "euckr", "uhc", "ms949": self = .cp949
+        case "utf-16", "utf16", "utf-16le", "utf16le": self = .utf16LE
+        case "utf-16be", "utf16be": self = .utf16BE
         default: return nil
         }
     }
@@ -36,9 +39,17 @@ struct ImportPlacesCommand: ParsableCommand {
         discussion: """
             CSV needs a header with name and lat/lon (or x/y with --crs); id, category, tags, likes, address, \
             road_address, phone and note are read when present, under their English or Korean names \
-            (이름, 위도, 경도, 카테고리, 태그, 주소 …). Bad rows — a repeated id, a control character in a \
-            field — are skipped and listed as FILE:LINE: Reason. on stderr; the exit status is still 0 \
-            unless --strict is given.
+            (이름, 위도, 경도, 카테고리, 태그, 주소 …). With --crs, x/y (X/Y, as ogr2ogr's GEOMETRY=AS_XY \
+            writes them) are read in that CRS, x the easting or longitude: --crs EPSG:4326 for degrees, \
+            EPSG:5186 or tm128 for metres; a geographic CRS also applies to lat/lon columns.
+
+            Bad rows — a missing name or position, a repeated id, a control character in the name — are \
+            skipped and listed as FILE:LINE: Reason. on stderr. A bad optional value (likes of 3.7) costs \
+            that value only: the place is imported without it and the line is listed as a warning. The exit \
+            status is still 0 unless --strict is given, which fails the whole import on any bad row or value.
+
+            Encodings: UTF-8, CP949 and UTF-16 (with a byte-order mark, or told by its NUL bytes) are \
+            detected; text that is not UTF-8 is reported with its line and column.
 
             FILE - reads standard input (named <stdin>, which is also the default --source); its format \
             is --format, else told from the content.
@@ -50,12 +61,15 @@ struct ImportPlacesCommand: ParsableCommand {
     @Option(help: "csv, geojson, naver or kakao (default: from the file's name, else its content).")
     var format: ImportFormat?
     @Option(
-        parsing: .unconditional, help: "The CRS of a CSV's x/y columns, such as EPSG:5186 (default: WGS84 degrees).")
+        parsing: .unconditional,
+        help:
+            "The CRS of a CSV's x/y columns, such as EPSG:5186, tm128 or EPSG:4326 (default: lat/lon in WGS84 degrees)."
+    )
     var crs: String?
-    @Option(help: "utf-8 or cp949 (default: detected).") var encoding: ImportEncoding?
+    @Option(help: "utf-8, cp949, utf-16le or utf-16be (default: detected).") var encoding: ImportEncoding?
     @Option(parsing: .unconditional, help: "The source name places are recorded under (default: the file's name).")
     var source: String?
-    @Flag(help: "Fail and change nothing if any row is bad.") var strict = false
+    @Flag(help: "Fail and change nothing if any row or value is bad.") var strict = false
     @Flag(help: "No progress bar.") var quiet = false
     @OptionGroup var output: OutputOptions
 
@@ -88,11 +102,16 @@ struct ImportPlacesCommand: ParsableCommand {
             var counts = "inserted \(summary.inserted), updated \(summary.updated), unchanged \(summary.unchanged), "
             counts += "skipped \(summary.skipped)"
             if summary.keptRemoved > 0 { counts += ", kept removed \(summary.keptRemoved)" }
+            if summary.warnings > 0 { counts += ", warnings \(summary.warnings)" }
             Output.line("\(name): \(counts)")
         }
         for row in summary.skippedRows { Output.error("\(name):\(row).") }
         if summary.skipped > summary.skippedRows.count {
             Output.error("\(name): \(summary.skipped - summary.skippedRows.count) more rows were skipped.")
+        }
+        for warning in summary.warningRows { Output.error("\(name):\(warning).") }
+        if summary.warnings > summary.warningRows.count {
+            Output.error("\(name): \(summary.warnings - summary.warningRows.count) more values were left out.")
         }
     }
 }
@@ -113,6 +132,18 @@ extension ImportSummary {
                 "skipped_rows",
                 .array(
                     skippedRows.map { row in
+                        .object([
+                            ("line", .integer(Int64(row.line))),
+                            ("path", row.jsonPath.map(JSONValue.string) ?? .null),
+                            ("reason", .string(row.reason)),
+                        ])
+                    })
+            ),
+            ("warnings", .integer(Int64(warnings))),
+            (
+                "warning_rows",
+                .array(
+                    warningRows.map { row in
                         .object([
                             ("line", .integer(Int64(row.line))),
                             ("path", row.jsonPath.map(JSONValue.string) ?? .null),

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func cp949DecodesThroughATinyWindow() throws {
-        let decoder = try CP949Decoder(
+        let decoder = try IconvDecoder(
             source: try FileByteSource(path: importFixture("cp949.csv").path), path: "cp949.csv")
         let window = ByteWindow(source: decoder, capacity: 16)
         var decoded: [UInt8] = []
@@ -87,7 +87,7 @@ import Testing
         #expect(!cut.withUnsafeBufferPointer { ImportInput.isUTF8($0, truncated: false) })
         let cp949: [UInt8] = [0xB0, 0xA1, 0xB3, 0xAA]  // 가나 in CP949
         #expect(!cp949.withUnsafeBufferPointer { ImportInput.isUTF8($0, truncated: true) })
-        #expect(cp949.withUnsafeBytes { CP949Decoder.decodesCleanly($0) })
+        #expect(cp949.withUnsafeBytes { IconvDecoder.decodesCleanly($0) })
     }
 
     @Test(arguments: [

@@ -9,20 +9,27 @@ import Testing
         let test = try ImportTestStore()
         let summary = try test.store.importPlaces(from: importFixture("places.geojson"))
         #expect(summary.format == .geojson)
-        #expect(summary.inserted == 4)
+        #expect(summary.inserted == 5)
         #expect(
             summary.skippedRows == [
-                SkippedRow(line: 11, jsonPath: "features[3]", reason: "The geometry is a LineString, not a Point"),
+                SkippedRow(
+                    line: 11, jsonPath: "features[3].geometry", reason: "The geometry is a LineString, not a Point"),
                 SkippedRow(line: 13, jsonPath: "features[4]", reason: "The feature has no geometry"),
                 SkippedRow(
                     line: 14, jsonPath: "features[5]",
                     reason: "The name is missing (properties name, title or place_name)"),
                 SkippedRow(
-                    line: 15, jsonPath: "features[6]",
+                    line: 15, jsonPath: "features[6].geometry.coordinates",
                     reason:
-                        "The latitude 126.97 is out of range and the longitude 37.56 looks like a latitude: give the point as LAT,LON (37.56,126.97)"
+                        "The position [37.56, 126.97] looks like [latitude, longitude]: GeoJSON positions are "
+                        + "[longitude, latitude] (RFC 7946 §3.1.1), so write [126.97, 37.56]"
                 ),
-                SkippedRow(line: 16, jsonPath: "features[7]", reason: "The likes 1.5 are not a whole number"),
+            ])
+        #expect(
+            summary.warningRows == [
+                RowWarning(
+                    line: 16, jsonPath: "features[7].properties.likes",
+                    reason: "likes “1.5” is not a whole number ≥ 0; imported without it")
             ])
         let places = try test.places()
         let bottle = try #require(places["101"])
@@ -79,7 +86,8 @@ import Testing
         let summary = try test.store.importPlaces(
             from: importFixture("naver_entities.json"), options: ImportOptions(format: .naver))
         #expect(summary.inserted == 1)
-        #expect(summary.skippedRows == [SkippedRow(line: 5, jsonPath: "items[1]", reason: "The title is missing")])
+        #expect(
+            summary.skippedRows == [SkippedRow(line: 5, jsonPath: "items[1].title", reason: "The title is missing")])
         let place = try #require(try test.places()["Tom&Toms 커피 '성수'점@1270452100,375479300"])
         #expect(place["category"] as String == "카페,디저트 > 카페")
         #expect(place["address"] as String? == nil)

@@ -51,12 +51,20 @@ struct CSVHeader: Hashable, Sendable {
     private(set) var indexes: [Column: Int] = [:]
     /// The number of fields in the header, which every row must have.
     let fieldCount: Int
+    /// The fields a row must have at least: the header's without its unnamed trailing columns.
+    /// GDAL's CSV writer ends the header of a layer with one attribute with a separator
+    /// (`X,Y,name,` over rows `126.97,37.56,서울시청`), so an empty last name is a column rows may
+    /// leave out.
+    let requiredFieldCount: Int
 
     /// Maps `names` (the header row) to columns.
     ///
     /// - Throws: a ``RowProblem`` naming both columns when two names are of the same field.
     init(names: [String]) throws(RowProblem) {
         fieldCount = names.count
+        var required = names.count
+        while required > 1, Self.comparedForm(names[required - 1]).isEmpty { required -= 1 }
+        requiredFieldCount = required
         for (index, name) in names.enumerated() {
             guard let column = Self.columnOfName[Self.comparedForm(name)] else { continue }
             if let first = indexes[column] {
@@ -82,14 +90,16 @@ struct CSVHeader: Hashable, Sendable {
             folded.unicodeScalars.filter { !" _-.\u{FEFF}\t".unicodeScalars.contains($0) }.map(Character.init))
     }
 
-    /// The coordinate columns: (latitude or y, longitude or x), and whether they are x/y.
-    /// The coordinate columns: latitude/longitude for degrees, y/x for a projected CRS (`--crs`).
-    func coordinateColumns(projected: Bool) -> (latitude: Int, longitude: Int)? {
-        if projected {
-            guard let y = indexes[.y], let x = indexes[.x] else { return nil }
-            return (y, x)
-        }
+    /// The coordinate columns as (y, x): latitude/longitude when no CRS is given; with a CRS
+    /// (``SourceProjection/isGiven``), x/y when present, else — for a geographic CRS only —
+    /// latitude/longitude, read in that CRS. `nil` when the header has neither.
+    func coordinateColumns(crsGiven: Bool, geographic: Bool) -> (latitude: Int, longitude: Int)? {
+        if crsGiven, let y = indexes[.y], let x = indexes[.x] { return (y, x) }
+        if crsGiven && !geographic { return nil }
         guard let latitude = indexes[.latitude], let longitude = indexes[.longitude] else { return nil }
         return (latitude, longitude)
     }
+
+    /// True when the header has both x and y columns.
+    var hasXY: Bool { indexes[.x] != nil && indexes[.y] != nil }
 }

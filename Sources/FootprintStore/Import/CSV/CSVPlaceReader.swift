@@ -12,6 +12,8 @@ final class CSVPlaceReader: PlaceRowReader {
     private let columns: Columns
     private let coordinates: (latitude: Int, longitude: Int)
     private let projection: SourceProjection
+    /// True when the coordinates come from x/y columns (a CRS was given), not latitude/longitude.
+    private let readsXY: Bool
     private let fields: ImportedFields
     private var categories = CategoryCache()
     /// Where a field with doubled quotes is unescaped.
@@ -52,13 +54,14 @@ final class CSVPlaceReader: PlaceRowReader {
                 path: path, line: headerLine,
                 reason: "The file is not a places CSV: its header has no name column (name, 이름, 상호명 or title)")
         }
-        guard let columns = header.coordinateColumns(projected: projection.isProjected) else {
-            if projection.isProjected {
+        guard let columns = header.coordinateColumns(crsGiven: projection.isGiven, geographic: projection.isGeographic)
+        else {
+            if projection.isGiven, header.coordinateColumns(crsGiven: false, geographic: true) != nil {
                 throw FootprintStoreError.invalidInput(
                     path: path, line: headerLine,
                     reason: "The header has no x and y columns for --crs to apply to (lat and lon are WGS84 already)")
             }
-            if header.coordinateColumns(projected: true) != nil {
+            if !projection.isGiven, header.hasXY {
                 throw FootprintStoreError.invalidInput(
                     path: path, line: headerLine,
                     reason: "The x and y columns need --crs to say what they are (e.g. --crs EPSG:5186)")
@@ -68,6 +71,7 @@ final class CSVPlaceReader: PlaceRowReader {
                 reason: "The file is not a places CSV: its header has no coordinate columns "
                     + "(lat and lon, latitude and longitude, 위도 and 경도, or x and y with a CRS)")
         }
+        readsXY = projection.isGiven && header.hasXY
         coordinates = (columns.latitude, columns.longitude)
         self.columns = Columns(header)
         self.projection = projection
@@ -93,12 +97,16 @@ final class CSVPlaceReader: PlaceRowReader {
                 let record = scanner.fields
                 if record.count == 1, record[0].start == record[0].end { continue }  // a blank line
                 switch place(from: record) {
-                case .success(let place):
-                    if let problem = place.controlCharacterProblem() {
+                case .success(var place):
+                    if let problem = place.checkControlCharacters() {
                         return .skipped(SkippedRow(line: scanner.recordLine, reason: problem.reason))
                     }
                     return .place(place)
                 case .failure(let problem):
+                    if problem == .notUTF8, let invalid = InvalidUTF8.first(in: scanner.recordBytes) {
+                        return .skipped(
+                            SkippedRow(line: scanner.recordLine + invalid.linesBefore, reason: invalid.reason))
+                    }
                     return .skipped(SkippedRow(line: scanner.recordLine, reason: problem.reason))
                 }
             }
@@ -106,7 +114,10 @@ final class CSVPlaceReader: PlaceRowReader {
     }
 
     private func place(from record: [CSVField]) -> Result<ImportedPlace, RowProblem> {
-        guard record.count == header.fieldCount else {
+        guard
+            record.count == header.fieldCount
+                || (record.count >= header.requiredFieldCount && record.count < header.fieldCount)
+        else {
             return .failure(
                 RowProblem("The row has \(record.count) fields where the header has \(header.fieldCount)"))
         }
@@ -114,7 +125,7 @@ final class CSVPlaceReader: PlaceRowReader {
             guard let name = try ImportText.field(bytes(record[columns.name])) else {
                 throw RowProblem("The name is missing")
             }
-            let axes = projection.isProjected ? ("y", "x") : ("latitude", "longitude")
+            let axes = readsXY ? ("y", "x") : ("latitude", "longitude")
             let latitude = try number(record[coordinates.latitude], axis: axes.0)
             let longitude = try number(record[coordinates.longitude], axis: axes.1)
             let coordinate = try projection.coordinate(x: longitude, y: latitude).get()
@@ -127,7 +138,12 @@ final class CSVPlaceReader: PlaceRowReader {
             if sourceID == nil { place.derivedFrom = DerivedID.nameAndPosition }
             if let index = columns.category { place.category = try categories.normalized(bytes(record[index])) }
             if let index = columns.tags { place.tags = try ImportText.tags(fromList: bytes(record[index])) }
-            if let index = columns.likes { place.likes = try ImportText.likes(bytes(record[index])).get() }
+            if let index = columns.likes {
+                switch ImportText.likes(bytes(record[index])) {
+                case .success(let likes): place.likes = likes
+                case .failure(let problem): place.drop(.likes, FieldProblem(reason: problem.reason))
+                }
+            }
             if let index = columns.address { place.address = try ImportText.field(bytes(record[index])) }
             if let index = columns.roadAddress { place.roadAddress = try ImportText.field(bytes(record[index])) }
             if let index = columns.phone { place.phone = try ImportText.field(bytes(record[index])) }

@@ -64,6 +64,7 @@ final class CSVRecordScanner {
                 recordLine = nextLine
                 nextLine += newlines
                 recordBase = window.start
+                recordLength = length
                 window.start += length
                 return .record
             case .needMore:
@@ -193,6 +194,13 @@ final class CSVRecordScanner {
         UnsafeBufferPointer(start: window.base + recordBase + field.start, count: field.end - field.start)
     }
 
+    /// The current record's bytes as they are in the file, quotes and line breaks included,
+    /// valid until the next call to ``next()``.
+    var recordBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: window.base + recordBase, count: recordLength)
+    }
+
     /// Where the current record starts in the window's buffer (the window has moved past it).
     private var recordBase = 0
+    private var recordLength = 0
 }

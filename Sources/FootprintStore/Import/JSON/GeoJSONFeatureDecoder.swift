@@ -60,19 +60,40 @@ struct GeoJSONFeatureDecoder: JSONPlaceDecoder {
             return .failure(RowProblem("The feature has no geometry"))
         }
         if let type = members.geometryType, type != "Point" {
-            return .failure(RowProblem("The geometry is a \(type), not a Point"))
+            return .failure(RowProblem("The geometry is a \(type), not a Point", member: "geometry"))
         }
         if members.positionIsNested { return .failure(RowProblem("The geometry is not a Point")) }
         guard members.position.count >= 2, !members.positionHasNonNumbers else {
-            return .failure(RowProblem("The point's coordinates are not [longitude, latitude] numbers"))
+            return .failure(
+                RowProblem(
+                    "The point's coordinates are not [longitude, latitude] numbers", member: "geometry.coordinates"))
         }
         let coordinate: Coordinate
-        switch ImportText.coordinate(latitude: members.position[1], longitude: members.position[0]) {
+        switch Self.coordinate(longitude: members.position[0], latitude: members.position[1]) {
         case .success(let value): coordinate = value
-        case .failure(let problem): return .failure(problem)
+        case .failure(var problem):
+            problem.member = "geometry.coordinates"
+            return .failure(problem)
         }
         let id = members.id ?? members.properties.id
         return members.properties.place(sourceID: id, coordinate: coordinate, line: line, categories: &categories)
+    }
+
+    /// The coordinate of a position, or why it is bad in GeoJSON's own terms: a pair written
+    /// latitude first (`[37.5, 127.0]` for Korea) is explained as `[longitude, latitude]`, the
+    /// order RFC 7946 §3.1.1 gives, not as the CLI's `LAT,LON` point argument.
+    static func coordinate(longitude: Double, latitude: Double) -> Result<Coordinate, RowProblem> {
+        do {
+            return .success(try Coordinate(latitude: latitude, longitude: longitude))
+        } catch .swappedLatitudeLongitude {
+            return .failure(
+                RowProblem(
+                    "The position [\(formatted(longitude)), \(formatted(latitude))] looks like [latitude, longitude]: "
+                        + "GeoJSON positions are [longitude, latitude] (RFC 7946 §3.1.1), "
+                        + "so write [\(formatted(latitude)), \(formatted(longitude))]"))
+        } catch {
+            return .failure(RowProblem(sentence: error.description))
+        }
     }
 
     /// Reads the geometry object: its type and, for a Point, its position.
@@ -214,7 +235,8 @@ struct PlaceProperties {
         if let likes {
             switch JSONField.likes(likes) {
             case .success(let value): place.likes = value
-            case .failure(let problem): return .failure(problem)
+            case .failure(let problem):
+                place.drop(.likes, FieldProblem(member: "properties.likes", reason: problem.reason))
             }
         }
         place.address = texts[.address] ?? nil

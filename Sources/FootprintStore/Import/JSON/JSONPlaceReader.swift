@@ -46,23 +46,32 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
         } catch {
             throw stream.error(error, in: element)
         }
-        switch result.flatMap({ place in place.controlCharacterProblem().map { .failure($0) } ?? .success(place) }) {
+        let checked = result.flatMap { place -> Result<ImportedPlace, RowProblem> in
+            var place = place
+            return place.checkControlCharacters().map { .failure($0) } ?? .success(place)
+        }
+        switch checked {
         case .success(var place):
             place.jsonArrayKey = Decoder.arrayKey
             place.jsonArrayIndex = element.index
             return .place(place)
         case .failure(let problem):
-            return .skipped(
-                SkippedRow(
-                    line: element.line, jsonPath: "\(Decoder.arrayKey)[\(element.index)]", reason: problem.reason))
+            let path = "\(Decoder.arrayKey)[\(element.index)]" + (problem.member.map { ".\($0)" } ?? "")
+            return .skipped(SkippedRow(line: element.line, jsonPath: path, reason: problem.reason))
         }
     }
 
-    /// Reads the whole document without decoding places, so that a syntax error anywhere is
-    /// found before the first batch is written.
+    /// Reads the whole document without decoding places, so that a syntax error or text that is
+    /// not UTF-8 anywhere is found before the first batch is written.
     static func validate(window: ByteWindow, path: String) throws {
         let stream = JSONArrayStream(window: window, path: path, arrayKey: Decoder.arrayKey)
         while let element = try stream.next() {
+            if let invalid = InvalidUTF8.first(in: element.bytes) {
+                throw FootprintStoreError.invalidInput(
+                    path: path, line: element.line + invalid.linesBefore,
+                    reason: "\(Decoder.arrayKey)[\(element.index)]: "
+                        + Self.locating(invalid, of: element, in: window).reason)
+            }
             var cursor = JSONCursor(element.bytes)
             do throws(JSONSyntaxError) {
                 try cursor.skipValue()
@@ -71,6 +80,28 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
                 throw stream.error(error, in: element)
             }
         }
+    }
+}
+
+extension JSONPlaceReader {
+    /// `invalid`, found in `element`, with its column on its line of the file: on the element's
+    /// first line, the characters before the element on that line count too (those the window
+    /// still holds; a line longer than the window counts from the window's start).
+    fileprivate static func locating(_ invalid: InvalidUTF8, of element: JSONElement, in window: ByteWindow)
+        -> InvalidUTF8
+    {
+        guard invalid.linesBefore == 0, let start = element.bytes.baseAddress else { return invalid }
+        var located = invalid
+        var cursor = UnsafePointer<UInt8>(window.base)
+        let before = start - cursor
+        if let newline = (0..<before).last(where: { cursor[$0] == UInt8(ascii: "\n") }) {
+            cursor += newline + 1
+        } else if window.discarded == 0, before >= 3, cursor[0] == 0xEF, cursor[1] == 0xBB, cursor[2] == 0xBF {
+            cursor += 3  // the byte-order mark is no character of the line
+        }
+        let prefix = UnsafeBufferPointer(start: cursor, count: start - cursor)
+        located.column += prefix.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return located
     }
 }
 
@@ -99,19 +130,11 @@ enum JSONField {
     /// Likes from a number or a numeric string.
     static func likes(_ scalar: JSONScalar) -> Result<Int, RowProblem> {
         switch scalar {
-        case .number(let value, let text):
-            // A whole number is read from its digits: a double would round likes beyond 2⁵³.
-            if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: "-") }) {
-                return ImportText.likes(text)
-            }
-            guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
-                return .failure(RowProblem("The likes \(text) are not a whole number"))
-            }
-            guard value >= 0 else { return .failure(RowProblem("The likes \(text) are negative")) }
-            return .success(Int(value))
+        case .number(_, let text): return ImportText.likes(text)  // from its digits: a double rounds beyond 2⁵³
         case .string(let text): return ImportText.likes(text)
         case .null: return .success(0)
-        case .bool, .container: return .failure(RowProblem("The likes are not a number"))
+        case .bool(let value): return .failure(ImportText.notLikes(value ? "true" : "false"))
+        case .container: return .failure(RowProblem("likes are not a number"))
         }
     }
 }

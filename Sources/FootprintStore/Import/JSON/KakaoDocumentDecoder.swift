@@ -46,19 +46,31 @@ struct KakaoDocumentDecoder: JSONPlaceDecoder {
             }
         }
         guard let name = placeName.flatMap(ImportText.field) else {
-            return .failure(RowProblem("The place_name is missing"))
+            return .failure(RowProblem("The place_name is missing", member: "place_name"))
         }
-        guard let x, let y else { return .failure(RowProblem("The document has no x/y")) }
+        guard let x else { return .failure(RowProblem("The document has no x (longitude)", member: "x")) }
+        guard let y else { return .failure(RowProblem("The document has no y (latitude)", member: "y")) }
         guard let longitude = JSONField.number(x) else {
-            return .failure(RowProblem("The x (longitude) “\(JSONField.text(x) ?? "")” is not a number"))
+            return .failure(RowProblem("The x (longitude) “\(JSONField.text(x) ?? "")” is not a number", member: "x"))
         }
         guard let latitude = JSONField.number(y) else {
-            return .failure(RowProblem("The y (latitude) “\(JSONField.text(y) ?? "")” is not a number"))
+            return .failure(RowProblem("The y (latitude) “\(JSONField.text(y) ?? "")” is not a number", member: "y"))
         }
         let coordinate: Coordinate
-        switch ImportText.coordinate(latitude: latitude, longitude: longitude) {
-        case .success(let value): coordinate = value
-        case .failure(let problem): return .failure(problem)
+        do {
+            coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+        } catch .swappedLatitudeLongitude {
+            return .failure(
+                RowProblem(
+                    "The x \(formatted(longitude)) is a latitude and the y \(formatted(latitude)) a longitude: "
+                        + "Kakao gives x as the longitude and y as the latitude"))
+        } catch .outOfRange(let axis, _) {
+            return .failure(
+                RowProblem(
+                    sentence: FootprintGeoError.outOfRange(axis: axis, value: axis == "latitude" ? latitude : longitude)
+                        .description, member: axis == "latitude" ? "y" : "x"))
+        } catch {
+            return .failure(RowProblem(sentence: error.description))
         }
         let givenID = id.flatMap(ImportText.field)
         var place = ImportedPlace(

@@ -46,10 +46,21 @@ struct NaverItemDecoder: JSONPlaceDecoder {
             }
         }
         guard let name = title.map(HTMLText.plainText).flatMap(ImportText.field) else {
-            return .failure(RowProblem("The title is missing"))
+            return .failure(RowProblem("The title is missing", member: "title"))
         }
-        guard let mapx, let mapy, let x = JSONField.text(mapx), let y = JSONField.text(mapy) else {
-            return .failure(RowProblem("The item has no mapx/mapy"))
+        guard let mapx, let x = JSONField.text(mapx) else {
+            return .failure(RowProblem("The item has no mapx (its longitude)", member: "mapx"))
+        }
+        guard let mapy, let y = JSONField.text(mapy) else {
+            return .failure(RowProblem("The item has no mapy (its latitude)", member: "mapy"))
+        }
+        if DecimalText.parse(x) == nil {
+            return .failure(
+                RowProblem("The mapx “\(x.trimmingWhitespaceForMessage())” is not a number", member: "mapx"))
+        }
+        if DecimalText.parse(y) == nil {
+            return .failure(
+                RowProblem("The mapy “\(y.trimmingWhitespaceForMessage())” is not a number", member: "mapy"))
         }
         let coordinate: Coordinate
         switch NaverPosition.coordinate(mapx: x, mapy: y) {

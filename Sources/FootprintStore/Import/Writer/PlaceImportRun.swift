@@ -53,7 +53,12 @@ struct PlaceImportRun {
                     case .skipped(let skipped):
                         try skip(skipped, in: &batch)
                     case .place(let place):
-                        switch try writer.write(place) {
+                        if options.strict, let row = place.strictFailure {
+                            throw FootprintStoreError.strictImportFailed(path: path, row: row)
+                        }
+                        let outcome = try writer.write(place)
+                        if !outcome.isRepeated { batch.record(warningsOf: place, limit: options.reportedSkipLimit) }
+                        switch outcome {
                         case .inserted: batch.inserted += 1
                         case .updated: batch.updated += 1
                         case .unchanged: batch.unchanged += 1

@@ -4,14 +4,15 @@
     import Darwin
 #endif
 
-/// Turns a CP949 (Microsoft's Unified Hangul Code, a superset of EUC-KR) byte stream into UTF-8,
-/// chunk by chunk, with the C library's `iconv` (glibc's UHC gconv module on Linux).
+/// Turns a CP949 (Microsoft's Unified Hangul Code, a superset of EUC-KR) or UTF-16 byte stream
+/// into UTF-8, chunk by chunk, with the C library's `iconv` (glibc's UHC and UNICODE gconv
+/// modules on Linux).
 ///
-/// A byte sequence that is not CP949 becomes U+FFFD, as `String(decoding:as:)` does for bad
-/// UTF-8, so one damaged row cannot stop an import; the row then fails its own checks or keeps
-/// the replacement character.
-final class CP949Decoder: ByteSource {
-    /// The `iconv` name of the encoding; glibc also knows it as `UHC`.
+/// A byte sequence that is not in the encoding becomes U+FFFD, as `String(decoding:as:)` does for
+/// bad UTF-8, so one damaged row cannot stop an import; the row then fails its own checks or
+/// keeps the replacement character.
+final class IconvDecoder: ByteSource {
+    /// The `iconv` name of CP949; glibc also knows it as `UHC`.
     static let iconvName = "CP949"
 
     private let source: ByteSource
@@ -23,11 +24,12 @@ final class CP949Decoder: ByteSource {
 
     var fileBytesRead: Int64 { source.fileBytesRead }
 
-    /// Wraps `source`; `path` names the file in errors.
-    init(source: ByteSource, path: String) throws {
-        guard let converter = Self.openConverter() else {
+    /// Wraps `source`, in the encoding `iconv` calls `encoding` (``iconvName``, `UTF-16LE` …);
+    /// `path` names the file in errors.
+    init(source: ByteSource, path: String, encoding: String = IconvDecoder.iconvName) throws {
+        guard let converter = Self.openConverter(encoding) else {
             throw FootprintStoreError.unreadableInput(
-                path: path, reason: "This system's iconv cannot decode CP949 (install glibc's gconv modules)")
+                path: path, reason: "This system's iconv cannot decode \(encoding) (install glibc's gconv modules)")
         }
         self.source = source
         self.converter = converter
@@ -105,8 +107,8 @@ final class CP949Decoder: ByteSource {
         return 3
     }
 
-    private static func openConverter() -> iconv_t? {
-        let converter = iconv_open("UTF-8", iconvName)
+    private static func openConverter(_ encoding: String = iconvName) -> iconv_t? {
+        let converter = iconv_open("UTF-8", encoding)
         guard let converter, Int(bitPattern: converter) != -1 else { return nil }
         return converter
     }
