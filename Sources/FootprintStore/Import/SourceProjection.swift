@@ -13,18 +13,15 @@ struct SourceProjection {
     let isGiven: Bool
     /// True when the pair is in degrees (no CRS, WGS84, or another geographic CRS).
     let isGeographic: Bool
-    /// The CRS as the user wrote it, for messages.
-    let name: String?
     private let transformer: Transformer?
 
     /// WGS84 degrees, checked as ``Coordinate`` checks them, no CRS given.
-    static let wgs84 = SourceProjection(transformer: nil, isGiven: false, isGeographic: true, name: nil)
+    static let wgs84 = SourceProjection(transformer: nil, isGiven: false, isGeographic: true)
 
-    private init(transformer: Transformer?, isGiven: Bool, isGeographic: Bool, name: String?) {
+    private init(transformer: Transformer?, isGiven: Bool, isGeographic: Bool) {
         self.transformer = transformer
         self.isGiven = isGiven
         self.isGeographic = isGeographic
-        self.name = name
     }
 
     /// The projection for `crs`; `nil` means WGS84 degrees with no CRS given, `EPSG:4326` and
@@ -38,13 +35,13 @@ struct SourceProjection {
             return
         }
         if Self.isWGS84(crs) {
-            self.init(transformer: nil, isGiven: true, isGeographic: true, name: crs)
+            self.init(transformer: nil, isGiven: true, isGeographic: true)
             return
         }
         do {
             let transformer = try Transformer(from: CRS(crs), to: .wgs84)
             self.init(
-                transformer: transformer, isGiven: true, isGeographic: transformer.sourceIsGeographic, name: crs)
+                transformer: transformer, isGiven: true, isGeographic: transformer.sourceIsGeographic)
         } catch {
             throw FootprintStoreError.invalidInput(
                 path: path, line: nil, reason: error.description.droppingFinalPeriod())

@@ -132,4 +132,18 @@ import Testing
         let bytes = Array(text.utf8)
         #expect(bytes.withUnsafeBufferPointer { ImportInput.utf16ByteOrder($0) } == expected)
     }
+
+    /// The position counts characters, not bytes, on the line of the bad byte; a character cut
+    /// by the end of a sample is allowed only when asked.
+    @Test func theBadByteIsPlacedByLineAndCharacter() throws {
+        let bytes = Array("abcdefghij\n가나🌸xyzxyzxyz".utf8) + [0xFF] + Array("tail".utf8)
+        let found = try #require(bytes.withUnsafeBufferPointer { InvalidUTF8.first(in: $0) })
+        #expect(found == InvalidUTF8(byte: 0xFF, offset: bytes.count - 5, linesBefore: 1, column: 13))
+        let cut = Array("가나".utf8).dropLast()
+        #expect(Array(cut).withUnsafeBufferPointer { InvalidUTF8.first(in: $0, allowingCutEnd: true) } == nil)
+        #expect(Array(cut).withUnsafeBufferPointer { InvalidUTF8.first(in: $0) }?.offset == 3)
+        #expect(
+            Array("plain ASCII, long enough for words".utf8).withUnsafeBufferPointer { InvalidUTF8.first(in: $0) }
+                == nil)
+    }
 }
