@@ -114,7 +114,7 @@ import Testing
         let url = importFixture("invalid_late.geojson")
         #expect(
             throws: FootprintStoreError.invalidInput(
-                path: url.path, line: 3002, reason: "Invalid JSON: expected a value")
+                path: url.path, line: 3002, reason: "features[3000]: Invalid JSON: expected a value")
         ) {
             try test.store.importPlaces(from: url, options: ImportOptions(batchSize: 100))
         }

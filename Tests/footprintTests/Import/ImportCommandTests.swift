@@ -109,7 +109,7 @@ import Testing
         #expect(invalid.status != 0)
         #expect(
             invalid.stderr
-                == "Error: \(notJSON.path):1: Invalid JSON: expected a member name in double quotes; nothing was imported.\n"
+                == "Error: \(notJSON.path):1: features[0]: Invalid JSON: expected a member name in double quotes; nothing was imported.\n"
         )
         #expect(!FileManager.default.fileExists(atPath: db))
     }

@@ -89,13 +89,17 @@ final class JSONArrayStream {
         }
     }
 
-    /// Converts a syntax error inside an element to the file-level error, with its line.
-    func error(_ syntax: JSONSyntaxError, in element: JSONElement) -> FootprintStoreError {
+    /// Converts a syntax error inside an element to the file-level error, with its line and,
+    /// for an element of the streamed array, its path (`documents[1]: Invalid JSON: …`).
+    func error(_ syntax: JSONSyntaxError, in element: JSONElement, isArrayElement: Bool = false)
+        -> FootprintStoreError
+    {
         var line = element.line
         for index in 0..<min(syntax.offset, element.bytes.count) where element.bytes[index] == UInt8(ascii: "\n") {
             line += 1
         }
-        return invalid("Invalid JSON: \(syntax.reason)", atLine: line)
+        let path = isArrayElement ? "\(arrayKey)[\(element.index)]: " : ""
+        return invalid("\(path)Invalid JSON: \(syntax.reason)", atLine: line)
     }
 
     // MARK: Top level

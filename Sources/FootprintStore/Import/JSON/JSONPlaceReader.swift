@@ -44,7 +44,7 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
             result = try decoder.place(from: &cursor, line: element.line)
             guard cursor.atEnd() else { throw cursor.error("unexpected text after an element") }
         } catch {
-            throw stream.error(error, in: element)
+            throw stream.error(error, in: element, isArrayElement: true)
         }
         let checked = result.flatMap { place -> Result<ImportedPlace, RowProblem> in
             var place = place
@@ -77,7 +77,7 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
                 try cursor.skipValue()
                 guard cursor.atEnd() else { throw cursor.error("unexpected text after an element") }
             } catch {
-                throw stream.error(error, in: element)
+                throw stream.error(error, in: element, isArrayElement: true)
             }
         }
     }
