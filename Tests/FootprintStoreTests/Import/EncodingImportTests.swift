@@ -66,10 +66,23 @@ import Testing
         #expect(summary.inserted == 2)
     }
 
+    /// UTF-8 given as UTF-16 is said so, not read as garbage that has no name column.
+    @Test func utf8GivenAsUTF16() throws {
+        let test = try ImportTestStore()
+        let url = try test.file("a.csv", "name,lat,lon\n서울숲,37.5444,127.0374\n")
+        #expect(
+            throws: FootprintStoreError.invalidInput(
+                path: url.path, line: nil,
+                reason: "The file is not UTF-16 (it has no NUL byte) but is valid UTF-8: give --encoding utf-8, "
+                    + "or leave --encoding out")
+        ) { try test.store.importPlaces(from: url, options: ImportOptions(encoding: .utf16LE)) }
+    }
+
     /// CP949 read as UTF-8: the Korean header is not UTF-8, which is said at its line and column.
     @Test func cp949ReadAsUTF8IsSaidAtTheHeader() throws {
         let test = try ImportTestStore()
-        let cp949: [UInt8] = Array("id,".utf8) + [0xC0, 0xCC, 0xB8, 0xA7] + Array(",lat,lon\n1,x,37.5,127\n".utf8)  // 이름
+        // The header id,이름,lat,lon with 이름 in CP949.
+        let cp949: [UInt8] = Array("id,".utf8) + [0xC0, 0xCC, 0xB8, 0xA7] + Array(",lat,lon\n1,x,37.5,127\n".utf8)
         let url = try write(test, "k.csv", Data(cp949))
         #expect(
             throws: FootprintStoreError.invalidInput(

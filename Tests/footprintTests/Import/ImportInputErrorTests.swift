@@ -101,7 +101,8 @@ import Testing
         #expect(empty.status == 1)
         #expect(empty.stderr == "Error: <stdin>: The input is empty; nothing was imported.\n")
         let broken = try run(["import", "places", "-"], input: "{\"features\": [\n{\"type\": }]}")
-        #expect(broken.stderr == "Error: <stdin>:2: features[0]: Invalid JSON: expected a value; nothing was imported.\n")
+        #expect(
+            broken.stderr == "Error: <stdin>:2: features[0]: Invalid JSON: expected a value; nothing was imported.\n")
         let unknown = try run(["import", "places", "-"], input: #"{"results": []}"#)
         #expect(
             unknown.stderr

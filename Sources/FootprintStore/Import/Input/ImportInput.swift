@@ -54,6 +54,15 @@ struct ImportInput {
                 chosen = .utf8
             }
         }
+        if chosen == .utf16LE || chosen == .utf16BE, mark == nil, !head.contains(0),
+            isUTF8(head, truncated: !sample.atEnd)
+        {
+            // UTF-16 text with a single ASCII character (a delimiter, a line break) has a NUL byte.
+            throw FootprintStoreError.invalidInput(
+                path: path, line: nil,
+                reason: "\(ImportSource.noun(for: path)) is not UTF-16 (it has no NUL byte) but is valid UTF-8: "
+                    + "give --encoding utf-8, or leave --encoding out")
+        }
         let window: ByteWindow
         switch chosen {
         case .utf8:
