@@ -151,8 +151,10 @@ struct XMLTokenizer: ~Copyable {
         }
         let hasReferences = try checkReferences(from: index, to: end)
         if depth == 0 {
-            guard isWhitespace(from: index, to: end) else {
-                throw malformed(rootSeen ? "text after the root element" : "text before the root element", at: index)
+            var first = index
+            while first < end, isWhitespace(buffer[first]) { first += 1 }
+            guard first == end else {
+                throw malformed(rootSeen ? "text after the root element" : "text before the root element", at: first)
             }
             advance(to: end)
             return .skipped
@@ -244,15 +246,6 @@ struct XMLTokenizer: ~Copyable {
     @inline(__always)
     func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
-
-    func isWhitespace(from start: Int, to end: Int) -> Bool {
-        var position = start
-        while position < end {
-            guard isWhitespace(buffer[position]) else { return false }
-            position += 1
-        }
-        return true
     }
 
     // MARK: - Open elements

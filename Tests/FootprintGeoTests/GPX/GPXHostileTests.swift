@@ -46,10 +46,8 @@ struct GPXHostileTests {
             return
         }
         #expect(error.reason.hasPrefix("the file ends inside"))
-        let cutInText = GPXFixtures.error(GPXFixtures.track(#"<trkpt lat="1" lon="2">"#).replacingOccurrences(of: "</gpx>", with: ""))
-        #expect(
-            cutInText?.description
-                == "Line 5, column 22: The file ends inside <trk> opened at line 3: it is truncated.")
+        let cutInText = GPXFixtures.error("<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2024-05")
+        #expect(cutInText?.description == "Line 3, column 37: The file ends inside <time> opened at line 3: it is truncated.")
     }
 
     @Test func refusesAnotherRoot() throws {
