@@ -5,8 +5,10 @@ import Foundation
 ///
 /// Call in the schema's order: ``init(metadata:)``, then waypoints, then routes, then tracks,
 /// then ``finish()``. The writer puts each point's children in the schema's order (`ele`, `time`,
-/// `name`, `desc`, `hdop`), times in UTC with `Z` (milliseconds only when not zero), coordinates
-/// with up to 9 decimals (0.1 mm) and trailing zeros trimmed, and escapes every text.
+/// `name`, `desc`, `hdop`), times in UTC with `Z` (milliseconds only when not zero), numbers as
+/// the shortest decimal that reads back as the same double (`37.5665`, never `3.7e1`: XML
+/// Schema's `decimal` has no exponent), and escapes every text. A caller that wants fewer
+/// decimals rounds the values first.
 public struct GPXWriter: Sendable {
     /// The text written so far (UTF-8).
     public private(set) var bytes: [UInt8] = []
@@ -78,9 +80,9 @@ public struct GPXWriter: Sendable {
         write("<")
         write(name)
         write(" lat=\"")
-        JSONNumberText.appendRounded(point.coordinate.latitude, decimals: 9, to: &bytes)
+        appendDecimal(point.coordinate.latitude)
         write("\" lon=\"")
-        JSONNumberText.appendRounded(point.coordinate.longitude, decimals: 9, to: &bytes)
+        appendDecimal(point.coordinate.longitude)
         let hasChildren =
             point.elevation?.isFinite == true || point.time != nil || point.name != nil || point.description != nil
             || point.hdop?.isFinite == true
@@ -91,7 +93,7 @@ public struct GPXWriter: Sendable {
         write("\">")
         if let elevation = point.elevation, elevation.isFinite {
             write("<ele>")
-            JSONNumberText.appendRounded(elevation, decimals: 3, to: &bytes)
+            appendDecimal(elevation)
             write("</ele>")
         }
         if let time = point.time {
@@ -103,7 +105,7 @@ public struct GPXWriter: Sendable {
         if let description = point.description { element("desc", text: description, indent: nil) }
         if let hdop = point.hdop, hdop.isFinite, hdop >= 0 {
             write("<hdop>")
-            JSONNumberText.appendRounded(hdop, decimals: 3, to: &bytes)
+            appendDecimal(hdop)
             write("</hdop>")
         }
         write("</")
@@ -137,6 +139,38 @@ public struct GPXWriter: Sendable {
             case 0x00..<0x20: break
             default: bytes.append(byte)
             }
+        }
+    }
+
+    /// The shortest round-tripping decimal of a finite value, without an exponent: `1e-09` is
+    /// written `0.000000001`, `-0.0` as `0`.
+    private mutating func appendDecimal(_ value: Double) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var text = Array(value.magnitude.description.utf8)
+        var exponent = 0
+        if let e = text.firstIndex(of: UInt8(ascii: "e")) {
+            exponent = Int(String(decoding: text[(e + 1)...], as: UTF8.self)) ?? 0
+            text.removeSubrange(e...)
+        }
+        // Digits and where the decimal point falls among them.
+        var point = text.firstIndex(of: UInt8(ascii: ".")) ?? text.count
+        var digits = text.filter { $0 != UInt8(ascii: ".") }
+        point += exponent
+        while point <= 0 {
+            digits.insert(UInt8(ascii: "0"), at: 0)
+            point += 1
+        }
+        while point > digits.count { digits.append(UInt8(ascii: "0")) }
+        var fraction = Array(digits[point...])
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(contentsOf: digits[..<point])
+        if !fraction.isEmpty {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: fraction)
         }
     }
 
