@@ -18,6 +18,11 @@ extension XMLTokenizer {
         var position = start
         while position < count {
             let byte = buffer[position]
+            // Most names are lowercase ASCII: that test first.
+            if byte &- UInt8(ascii: "a") < 26 {
+                position += 1
+                continue
+            }
             let isNameByte =
                 byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")

@@ -67,9 +67,10 @@ struct XMLTokenizer: ~Copyable {
     /// Where the current token starts.
     private(set) var tokenMark = Mark(offset: 0, line: 1, lineStart: 0)
 
-    private var openNames: [UInt8] = []
-    private var openNameEnds: [Int] = []
-    private var openMarks: [Mark] = []
+    private var openKeys: [UInt64] = []
+    private var openLines: [Int] = []
+    private var openLongNames: [UInt8] = []
+    private var openLongNameEnds: [Int] = []
     private(set) var rootSeen = false
 
     init(source: @escaping Source) {
@@ -81,7 +82,7 @@ struct XMLTokenizer: ~Copyable {
     deinit { buffer.deallocate() }
 
     /// How many elements are open.
-    var depth: Int { openNameEnds.count }
+    var depth: Int { openKeys.count }
 
     /// The next token; comments, processing instructions and whitespace outside the root are
     /// skipped.
@@ -129,14 +130,13 @@ struct XMLTokenizer: ~Copyable {
 
     private func truncated() -> GPXError {
         let (line, column) = location(of: Mark(offset: base + index, line: self.line, lineStart: lineStart), upTo: count)
-        guard let open = openMarks.last else {
+        guard let openLine = openLines.last else {
             return .malformedXML(line: line, column: column, reason: "the file ends unexpectedly")
         }
-        let start = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
-        let name = String(decoding: openNames[start...], as: UTF8.self)
+        let name = openName()
         return .malformedXML(
             line: line, column: column,
-            reason: "the file ends inside <\(name)> opened at line \(open.line): it is truncated")
+            reason: "the file ends inside <\(name)> opened at line \(openLine): it is truncated")
     }
 
     // MARK: - Text
@@ -250,35 +250,79 @@ struct XMLTokenizer: ~Copyable {
 
     // MARK: - Open elements
 
+    /// A name of up to 8 bytes as one integer (XML names hold no NUL, so zero padding is
+    /// unambiguous); 0 for a longer name, whose bytes go to `openLongNames`. Pushing and
+    /// matching the GPX elements then costs no copy.
+    private func key(_ name: Range<Int>) -> UInt64 {
+        guard name.count <= 8 else { return 0 }
+        var key: UInt64 = 0
+        var position = name.upperBound
+        while position > name.lowerBound {
+            position -= 1
+            key = key << 8 | UInt64(buffer[position])
+        }
+        return key
+    }
+
+    private func keyName(_ key: UInt64) -> String {
+        var bytes: [UInt8] = []
+        var rest = key
+        while rest != 0 {
+            bytes.append(UInt8(rest & 0xFF))
+            rest >>= 8
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     mutating func pushOpen(_ name: Range<Int>) throws(GPXError) {
         guard depth < Self.maximumDepth else {
             throw malformed("elements are nested more than \(Self.maximumDepth) deep", at: name.lowerBound)
         }
-        openNames.append(contentsOf: UnsafeBufferPointer(start: buffer + name.lowerBound, count: name.count))
-        openNameEnds.append(openNames.count)
-        openMarks.append(tokenMark)
+        let key = key(name)
+        if key == 0 {
+            openLongNames.append(contentsOf: UnsafeBufferPointer(start: buffer + name.lowerBound, count: name.count))
+            openLongNameEnds.append(openLongNames.count)
+        }
+        openKeys.append(key)
+        openLines.append(tokenMark.line)
     }
 
     /// Pops the innermost open element, which must be `name`.
     mutating func popOpen(_ name: Range<Int>) throws(GPXError) {
-        guard let end = openNameEnds.last, let mark = openMarks.last else {
+        guard let open = openKeys.last, let line = openLines.last else {
             throw malformed("the end tag </\(string(name))> has no start tag", at: tokenMark.offset - base)
         }
-        let start = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
-        let same =
-            end - start == name.count
-            && openNames.withUnsafeBufferPointer { open in
-                memcmp(open.baseAddress! + start, buffer + name.lowerBound, name.count) == 0
-            }
+        var same = key(name) == open
+        var longStart = 0
+        if same && open == 0 {
+            let end = openLongNameEnds[openLongNameEnds.count - 1]
+            longStart = openLongNameEnds.count > 1 ? openLongNameEnds[openLongNameEnds.count - 2] : 0
+            same =
+                end - longStart == name.count
+                && openLongNames.withUnsafeBufferPointer { names in
+                    memcmp(names.baseAddress! + longStart, buffer + name.lowerBound, name.count) == 0
+                }
+        }
         guard same else {
-            let openName = String(decoding: openNames[start..<end], as: UTF8.self)
             throw malformed(
-                "the end tag </\(string(name))> does not match the start tag <\(openName)> at line \(mark.line)",
+                "the end tag </\(string(name))> does not match the start tag <\(openName())> at line \(line)",
                 at: tokenMark.offset - base)
         }
-        openNames.removeLast(end - start)
-        openNameEnds.removeLast()
-        openMarks.removeLast()
+        if open == 0 {
+            openLongNames.removeLast(openLongNames.count - longStart)
+            openLongNameEnds.removeLast()
+        }
+        openKeys.removeLast()
+        openLines.removeLast()
+    }
+
+    /// The innermost open element's name.
+    func openName() -> String {
+        guard let open = openKeys.last else { return "" }
+        if open != 0 { return keyName(open) }
+        let end = openLongNameEnds[openLongNameEnds.count - 1]
+        let start = openLongNameEnds.count > 1 ? openLongNameEnds[openLongNameEnds.count - 2] : 0
+        return String(decoding: openLongNames[start..<end], as: UTF8.self)
     }
 
     mutating func noteRoot() { rootSeen = true }
