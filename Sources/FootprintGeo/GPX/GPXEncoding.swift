@@ -54,7 +54,9 @@ enum GPXEncoding {
             var head: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4)
             while head.count < 4 {
-                let read = try chunk.withUnsafeMutableBytes { try source(UnsafeMutableRawBufferPointer(rebasing: $0[0..<(4 - head.count)])) }
+                let read = try chunk.withUnsafeMutableBytes {
+                    try source(UnsafeMutableRawBufferPointer(rebasing: $0[0..<(4 - head.count)]))
+                }
                 if read <= 0 { break }
                 head.append(contentsOf: chunk[0..<read])
             }
@@ -94,7 +96,9 @@ enum GPXEncoding {
                 units.removeLast()
                 partial = Array(raw[(index - 2)...])
             }
-            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { pending.append($0) }
+            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
+                pending.append($0)
+            }
         }
     }
 }

@@ -49,7 +49,8 @@ extension GPXReader {
             let (line, column) = tokenizer.location(of: tokenizer.tokenMark, upTo: attribute.value.lowerBound)
             throw GPXError.invalidPoint(
                 line: line, column: column,
-                reason: "the \(name) \"\(tokenizer.string(attribute.value))\" of the <\(kind.elementName)> is not a number")
+                reason:
+                    "the \(name) \"\(tokenizer.string(attribute.value))\" of the <\(kind.elementName)> is not a number")
         }
         return value
     }
@@ -124,7 +125,8 @@ extension GPXReader {
                 let (line, column) = tokenizer.location(of: fieldMark)
                 throw GPXError.invalidValue(
                     line: line, column: column,
-                    reason: "the <time> \"\(String(decoding: trimmed, as: UTF8.self))\" is not an ISO 8601 date and time "
+                    reason:
+                        "the <time> \"\(String(decoding: trimmed, as: UTF8.self))\" is not an ISO 8601 date and time "
                         + "such as 2024-05-01T09:30:00Z")
             }
             return value

@@ -113,7 +113,8 @@ public struct GPXReader: ~Copyable {
                 let (line, column) = tokenizer.location(of: tokenizer.tokenMark)
                 throw GPXError.notGPX(
                     line: line, column: column,
-                    reason: "the root element is <\(tokenizer.string(tokenizer.name))>, not <gpx>: this is not a GPX file")
+                    reason:
+                        "the root element is <\(tokenizer.string(tokenizer.name))>, not <gpx>: this is not a GPX file")
             }
             version = attribute("version").map { tokenizer.string($0.value) }
             contexts.append(.root)
@@ -123,11 +124,15 @@ public struct GPXReader: ~Copyable {
         switch parent {
         case .root:
             context =
-                named(local, "trk") ? .track
-                : named(local, "wpt") ? .waypoint
-                : named(local, "rte") ? .route
-                : named(local, "metadata") ? .metadata
-                : metadataField(local)
+                named(local, "trk")
+                ? .track
+                : named(local, "wpt")
+                    ? .waypoint
+                    : named(local, "rte")
+                        ? .route
+                        : named(local, "metadata")
+                            ? .metadata
+                            : metadataField(local)
         case .metadata:
             context = metadataField(local)
         case .track:
@@ -195,15 +200,19 @@ public struct GPXReader: ~Copyable {
     private func named(_ local: Range<Int>, _ name: StaticString) -> Bool { tokenizer.bytes(local, equal: name) }
 
     private func metadataField(_ local: Range<Int>) -> Context? {
-        named(local, "name") ? .field(.name)
+        named(local, "name")
+            ? .field(.name)
             : named(local, "desc") ? .field(.description) : named(local, "time") ? .field(.time) : nil
     }
 
     private func pointField(_ local: Range<Int>) -> Context? {
-        named(local, "ele") ? .field(.elevation)
-            : named(local, "time") ? .field(.time)
-            : named(local, "hdop") ? .field(.hdop)
-            : named(local, "name") ? .field(.name) : named(local, "desc") ? .field(.description) : nil
+        named(local, "ele")
+            ? .field(.elevation)
+            : named(local, "time")
+                ? .field(.time)
+                : named(local, "hdop")
+                    ? .field(.hdop)
+                    : named(local, "name") ? .field(.name) : named(local, "desc") ? .field(.description) : nil
     }
 
     /// The current start tag's attribute with this name (and no prefix).

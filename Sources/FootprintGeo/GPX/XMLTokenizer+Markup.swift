@@ -60,7 +60,8 @@ extension XMLTokenizer {
             if byte == UInt8(ascii: "/") {
                 guard afterSpace + 1 < count else { return .needMore }
                 guard buffer[afterSpace + 1] == UInt8(ascii: ">") else {
-                    throw malformed("expected > after / in a tag, found \(describe(buffer[afterSpace + 1]))", at: afterSpace + 1)
+                    throw malformed(
+                        "expected > after / in a tag, found \(describe(buffer[afterSpace + 1]))", at: afterSpace + 1)
                 }
                 isEmpty = true
                 position = afterSpace + 2
@@ -107,7 +108,9 @@ extension XMLTokenizer {
         if !isEmpty { try pushOpen(name) }
         self.name = name
         var local = name.lowerBound
-        if let colon = firstIndex(of: UInt8(ascii: ":"), from: name.lowerBound, to: name.upperBound) { local = colon + 1 }
+        if let colon = firstIndex(of: UInt8(ascii: ":"), from: name.lowerBound, to: name.upperBound) {
+            local = colon + 1
+        }
         localNameStart = local
         advance(to: position)
         return .token(.startElement(isEmpty: isEmpty))
@@ -124,7 +127,9 @@ extension XMLTokenizer {
         try popOpen(name)
         self.name = name
         var local = name.lowerBound
-        if let colon = firstIndex(of: UInt8(ascii: ":"), from: name.lowerBound, to: name.upperBound) { local = colon + 1 }
+        if let colon = firstIndex(of: UInt8(ascii: ":"), from: name.lowerBound, to: name.upperBound) {
+            local = colon + 1
+        }
         localNameStart = local
         advance(to: close + 1)
         return .token(.endElement)
@@ -182,7 +187,8 @@ extension XMLTokenizer {
         if bytes(index..<(index + 9), equal: "<!DOCTYPE") {
             throw GPXError.forbiddenDeclaration(
                 line: line, column: column,
-                reason: "the document has a DOCTYPE, which GPX never needs; it is refused so that no entity is expanded")
+                reason: "the document has a DOCTYPE, which GPX never needs; it is refused so that no entity is expanded"
+            )
         }
         if bytes(index..<(index + 8), equal: "<!ENTITY") {
             throw GPXError.forbiddenDeclaration(

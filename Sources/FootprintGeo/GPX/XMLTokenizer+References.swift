@@ -16,7 +16,8 @@ extension XMLTokenizer {
             let reference = (ampersand + 1)..<semicolon
             if predefinedEntity(reference) == nil && characterReference(reference) == nil {
                 if reference.first.map({ buffer[$0] }) == UInt8(ascii: "#") {
-                    throw malformed("the character reference &\(string(reference)); is not a valid XML character", at: ampersand)
+                    throw malformed(
+                        "the character reference &\(string(reference)); is not a valid XML character", at: ampersand)
                 }
                 throw malformed(
                     "the entity &\(string(reference)); is not defined (only &lt; &gt; &amp; &quot; &apos; are, and no entity is expanded)",
@@ -38,7 +39,8 @@ extension XMLTokenizer {
             guard let ampersand = firstIndex(of: UInt8(ascii: "&"), from: position, to: range.upperBound),
                 let semicolon = firstIndex(of: UInt8(ascii: ";"), from: ampersand, to: range.upperBound)
             else {
-                output.append(contentsOf: UnsafeBufferPointer(start: buffer + position, count: range.upperBound - position))
+                output.append(
+                    contentsOf: UnsafeBufferPointer(start: buffer + position, count: range.upperBound - position))
                 return
             }
             output.append(contentsOf: UnsafeBufferPointer(start: buffer + position, count: ampersand - position))

@@ -129,7 +129,8 @@ struct XMLTokenizer: ~Copyable {
     }
 
     private func truncated() -> GPXError {
-        let (line, column) = location(of: Mark(offset: base + index, line: self.line, lineStart: lineStart), upTo: count)
+        let (line, column) = location(
+            of: Mark(offset: base + index, line: self.line, lineStart: lineStart), upTo: count)
         guard let openLine = openLines.last else {
             return .malformedXML(line: line, column: column, reason: "the file ends unexpectedly")
         }

@@ -58,7 +58,9 @@ struct GPXReaderTests {
         #expect(document.tracks.isEmpty && document.waypoints.isEmpty)
         #expect(document.routes.count == 1)
         #expect(document.routes[0].points.count == 55)
-        #expect(document.routes[0].points[0].coordinate == Coordinate(uncheckedLatitude: 45.2787641494, longitude: 13.726695478))
+        #expect(
+            document.routes[0].points[0].coordinate
+                == Coordinate(uncheckedLatitude: 45.2787641494, longitude: 13.726695478))
         #expect(document.routes[0].points[0].name == "#001")
         #expect(document.routes[0].points[0].line == 4)
     }
@@ -94,7 +96,9 @@ struct GPXReaderTests {
             #"<g:gpx xmlns:g="http://www.topografix.com/GPX/1/0"><g:trk><g:trkseg><g:trkpt lat="1.5" lon="2.5"/></g:trkseg></g:trk></g:gpx>"#,
         ] {
             let document = try GPXFixtures.document(text: root)
-            #expect(document.tracks.first?.segments.first?.first?.coordinate == Coordinate(uncheckedLatitude: 1.5, longitude: 2.5))
+            #expect(
+                document.tracks.first?.segments.first?.first?.coordinate
+                    == Coordinate(uncheckedLatitude: 1.5, longitude: 2.5))
         }
     }
 
@@ -108,21 +112,28 @@ struct GPXReaderTests {
         ("2024-04-30T24:00:00Z", 1_714_521_600),
     ])
     func readsTimes(text: String, seconds: Double) throws {
-        let document = try GPXFixtures.document(text: GPXFixtures.track(#"<trkpt lat="1" lon="2"><time>\#(text)</time></trkpt>"#))
+        let document = try GPXFixtures.document(
+            text: GPXFixtures.track(#"<trkpt lat="1" lon="2"><time>\#(text)</time></trkpt>"#))
         let time = try #require(document.tracks[0].segments[0][0].time)
         #expect(abs(time.timeIntervalSince1970 - seconds) < 1e-6)
     }
 
-    @Test(arguments: ["2024-02-30T00:00:00Z", "2024-05-01", "2024-05-01T25:00:00Z", "yesterday", "2024-05-01T09:30:00+15:00"])
+    @Test(arguments: [
+        "2024-02-30T00:00:00Z", "2024-05-01", "2024-05-01T25:00:00Z", "yesterday", "2024-05-01T09:30:00+15:00",
+    ])
     func refusesImpossibleTimes(text: String) throws {
-        let error = try #require(GPXFixtures.error(GPXFixtures.track(#"<trkpt lat="1" lon="2"><time>\#(text)</time></trkpt>"#)))
+        let error = try #require(
+            GPXFixtures.error(GPXFixtures.track(#"<trkpt lat="1" lon="2"><time>\#(text)</time></trkpt>"#)))
         #expect(error == .invalidValue(line: 4, column: 24, reason: error.reason))
-        #expect(error.reason.hasPrefix("the <time> \"\(text.trimmingCharacters(in: .whitespaces))\" is not an ISO 8601"))
+        #expect(
+            error.reason.hasPrefix("the <time> \"\(text.trimmingCharacters(in: .whitespaces))\" is not an ISO 8601"))
     }
 
     @Test func decodesPredefinedEntitiesAndCharacterReferences() throws {
         let document = try GPXFixtures.document(
-            text: #"<gpx><wpt lat="3&#46;5" lon="4"><name>A &amp; B &lt;&gt; &quot;&apos; &#xD55C;&#44544; <![CDATA[<raw> &amp;]]></name></wpt></gpx>"#)
+            text:
+                #"<gpx><wpt lat="3&#46;5" lon="4"><name>A &amp; B &lt;&gt; &quot;&apos; &#xD55C;&#44544; <![CDATA[<raw> &amp;]]></name></wpt></gpx>"#
+        )
         #expect(document.waypoints.first?.name == #"A & B <> "' 한글 <raw> &amp;"#)
         #expect(document.waypoints.first?.coordinate.latitude == 3.5)
     }
@@ -166,7 +177,8 @@ struct GPXReaderTests {
         }
         #expect(
             kinds == [
-                "wpt", "wpt", "rte", "rtept", "rtept", "rtept", "/rte", "rte", "rtept", "rtept", "/rte", "trk", "trkseg",
+                "wpt", "wpt", "rte", "rtept", "rtept", "rtept", "/rte", "rte", "rtept", "rtept", "/rte", "trk",
+                "trkseg",
                 "trkpt", "/trkseg", "trkseg", "/trkseg", "/trk", "trk", "/trk",
             ])
         #expect(whole.contains(.trackStart(GPXPathHeader(index: 0, name: "example name t", line: 76))))
@@ -189,9 +201,14 @@ struct GPXReaderTests {
     }
 
     @Test func readsThePeersTrackShape() throws {
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">"#, "<trk><trkseg>"]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">"#, "<trk><trkseg>",
+        ]
         for index in 0..<5_000 {
-            lines.append(#"<trkpt lat="37.\#(500_000 + index)" lon="126.978062"><ele>40.0</ele><time>2024-05-01T00:00:00Z</time></trkpt>"#)
+            lines.append(
+                #"<trkpt lat="37.\#(500_000 + index)" lon="126.978062"><ele>40.0</ele><time>2024-05-01T00:00:00Z</time></trkpt>"#
+            )
         }
         lines += ["</trkseg></trk>", "</gpx>"]
         var reader = GPXReader(bytes: Array(lines.joined(separator: "\n").utf8))

@@ -30,7 +30,8 @@ struct GPXWriterTests {
                             coordinate: Coordinate(uncheckedLatitude: 37.566507, longitude: 126.978062), elevation: 40,
                             time: Date(timeIntervalSince1970: 1_714_521_600)),
                         GPXPoint(
-                            coordinate: Coordinate(uncheckedLatitude: 37.566494, longitude: 126.978122), elevation: -1.25,
+                            coordinate: Coordinate(uncheckedLatitude: 37.566494, longitude: 126.978122),
+                            elevation: -1.25,
                             time: Date(timeIntervalSince1970: 1_714_521_601.5), hdop: 0.7),
                     ],
                     [],
@@ -115,12 +116,16 @@ struct GPXWriterTests {
                 func normalized(_ point: GPXPoint) -> GPXPoint {
                     var point = point
                     point.line = 0
-                    point.time = point.time.map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000) }
+                    point.time = point.time.map {
+                        Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000)
+                    }
                     return point
                 }
                 copy.waypoints = copy.waypoints.map(normalized)
                 copy.routes = copy.routes.map { GPXRoute(name: $0.name, points: $0.points.map(normalized)) }
-                copy.tracks = copy.tracks.map { GPXTrack(name: $0.name, segments: $0.segments.map { $0.map(normalized) }) }
+                copy.tracks = copy.tracks.map {
+                    GPXTrack(name: $0.name, segments: $0.segments.map { $0.map(normalized) })
+                }
                 return copy
             }
             again = withoutLines(again)
