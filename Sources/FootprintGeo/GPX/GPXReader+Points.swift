@@ -36,9 +36,9 @@ extension GPXReader {
             throw GPXError.invalidPoint(
                 line: line, column: column, reason: "the <\(kind.elementName)> has no \(name) attribute")
         }
-        var decoded: [UInt8] = []
         let value: Double?
         if attribute.hasReferences {
+            var decoded: [UInt8] = []
             tokenizer.appendDecoded(attribute.value, hasReferences: true, to: &decoded)
             value = decoded.withUnsafeBufferPointer { GPXValueText.number($0) }
         } else {

@@ -217,7 +217,14 @@ public struct GPXReader: ~Copyable {
 
     /// The current start tag's attribute with this name (and no prefix).
     func attribute(_ name: StaticString) -> XMLTokenizer.Attribute? {
-        for attribute in tokenizer.attributes where tokenizer.bytes(attribute.name, equal: name) { return attribute }
+        // Compared by length and first byte before the bytes: `lat` and `lon` are looked up per point.
+        let first = name.utf8Start.pointee
+        for attribute in tokenizer.attributes
+        where attribute.name.count == name.utf8CodeUnitCount && tokenizer.buffer[attribute.name.lowerBound] == first
+            && tokenizer.bytes(attribute.name, equal: name)
+        {
+            return attribute
+        }
         return nil
     }
 
