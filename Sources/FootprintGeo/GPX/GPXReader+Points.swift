@@ -1,0 +1,135 @@
+import Foundation
+
+extension GPXReader {
+    /// A point whose start tag has been read: its position, checked, and the fields read so far.
+    struct PendingPoint {
+        var kind: GPXPointKind
+        var latitude: Double
+        var longitude: Double
+        var problem: FootprintGeoError?
+        var mark: XMLTokenizer.Mark
+        var elevation: Double?
+        var time: Date?
+        var hdop: Double?
+        var name: String?
+        var description: String?
+    }
+
+    /// Reads `lat` and `lon` from the point's start tag. A missing or non-numeric one is an error of
+    /// the document; a value out of range only makes the point skipped.
+    mutating func beginPoint(_ kind: GPXPointKind) throws(GPXError) {
+        let latitude = try coordinateAttribute("lat", of: kind)
+        let longitude = try coordinateAttribute("lon", of: kind)
+        var problem: FootprintGeoError?
+        do throws(FootprintGeoError) {
+            _ = try Coordinate(latitude: latitude, longitude: longitude)
+        } catch {
+            problem = error
+        }
+        point = PendingPoint(
+            kind: kind, latitude: latitude, longitude: longitude, problem: problem, mark: tokenizer.tokenMark)
+    }
+
+    private func coordinateAttribute(_ name: StaticString, of kind: GPXPointKind) throws(GPXError) -> Double {
+        guard let attribute = attribute(name) else {
+            let (line, column) = tokenizer.location(of: tokenizer.tokenMark)
+            throw GPXError.invalidPoint(
+                line: line, column: column, reason: "the <\(kind.elementName)> has no \(name) attribute")
+        }
+        let value: Double?
+        if attribute.hasReferences {
+            var decoded: [UInt8] = []
+            tokenizer.appendDecoded(attribute.value, hasReferences: true, to: &decoded)
+            value = decoded.withUnsafeBufferPointer { GPXValueText.number($0) }
+        } else {
+            value = GPXValueText.number(
+                UnsafeBufferPointer(start: tokenizer.buffer + attribute.value.lowerBound, count: attribute.value.count))
+        }
+        guard let value else {
+            let (line, column) = tokenizer.location(of: tokenizer.tokenMark, upTo: attribute.value.lowerBound)
+            throw GPXError.invalidPoint(
+                line: line, column: column,
+                reason:
+                    "the \(name) \"\(tokenizer.string(attribute.value))\" of the <\(kind.elementName)> is not a number")
+        }
+        return value
+    }
+
+    /// Hands over the point whose end tag was just read.
+    mutating func finishPoint() {
+        guard let point else { return }
+        self.point = nil
+        if let problem = point.problem {
+            let (line, column) = tokenizer.location(of: point.mark)
+            queue.append(
+                .skippedPoint(
+                    GPXPointProblem(
+                        kind: point.kind, line: line, column: column, latitude: point.latitude,
+                        longitude: point.longitude, reason: problem)))
+            return
+        }
+        let gpxPoint = GPXPoint(
+            coordinate: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
+            elevation: point.elevation, time: point.time, hdop: point.hdop, name: point.name,
+            description: point.description, line: point.mark.line)
+        switch point.kind {
+        case .waypoint: queue.append(.waypoint(gpxPoint))
+        case .routePoint: queue.append(.routePoint(gpxPoint))
+        case .trackPoint: queue.append(.trackPoint(gpxPoint))
+        }
+    }
+
+    /// Stores the text of a field whose end tag was just read in the point, path or metadata it
+    /// belongs to. Empty text (`<ele></ele>`, `<time/>`) counts as absent.
+    mutating func finishField(_ field: Field, parent: Context?) throws(GPXError) {
+        switch field {
+        case .elevation, .hdop:
+            let value = try number(of: field)
+            if field == .elevation { point?.elevation = value } else { point?.hdop = value }
+        case .time:
+            let value = try time()
+            if parent == .root || parent == .metadata { metadata.time = value } else { point?.time = value }
+        case .name, .description:
+            let value = String(decoding: text, as: UTF8.self)
+            switch parent {
+            case .root, .metadata:
+                if field == .name { metadata.name = value } else { metadata.description = value }
+            case .track, .route:
+                if path?.announced == false { path?.header.name = value }
+            default:
+                if field == .name { point?.name = value } else { point?.description = value }
+            }
+        }
+    }
+
+    private func number(of field: Field) throws(GPXError) -> Double? {
+        try text.withUnsafeBufferPointer { bytes throws(GPXError) -> Double? in
+            let trimmed = GPXValueText.trimmed(bytes)
+            if trimmed.isEmpty { return nil }
+            guard let value = GPXValueText.number(trimmed), value.isFinite else {
+                let (line, column) = tokenizer.location(of: fieldMark)
+                let name = field == .elevation ? "ele" : "hdop"
+                throw GPXError.invalidValue(
+                    line: line, column: column,
+                    reason: "the <\(name)> \"\(String(decoding: trimmed, as: UTF8.self))\" is not a number")
+            }
+            return value
+        }
+    }
+
+    private func time() throws(GPXError) -> Date? {
+        try text.withUnsafeBufferPointer { bytes throws(GPXError) -> Date? in
+            let trimmed = GPXValueText.trimmed(bytes)
+            if trimmed.isEmpty { return nil }
+            guard let value = GPXDateTime.date(trimmed) else {
+                let (line, column) = tokenizer.location(of: fieldMark)
+                throw GPXError.invalidValue(
+                    line: line, column: column,
+                    reason:
+                        "the <time> \"\(String(decoding: trimmed, as: UTF8.self))\" is not an ISO 8601 date and time "
+                        + "such as 2024-05-01T09:30:00Z")
+            }
+            return value
+        }
+    }
+}
