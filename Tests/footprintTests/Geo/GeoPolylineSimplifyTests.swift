@@ -45,7 +45,7 @@ import Testing
         #expect(bad.status != 0)
         #expect(
             bad.stderr
-                == "Error: <stdin>: The encoded polyline is invalid at character 4: '!' is not a polyline character (? to ~).\n"
+                == "Error: <stdin>: The encoded polyline is invalid at character 4: “!” is not a polyline character (? to ~).\n"
         )
         let json = try CLI.run(["geo", "polyline", "encode"], input: #"{"type":"Point","coordinates":[1,2]}"#)
         #expect(json.status != 0)
