@@ -60,7 +60,7 @@ struct CommandPosition {
         while index < arguments.count {
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return }  // a leaf: the rest is its arguments
-            let names = subcommands.compactMap { $0.configuration.commandName }
+            let names = subcommands.map { $0._commandName }
             subcommandNames = names
             let argument = arguments[index]
             if argument == "--" { return }
@@ -69,7 +69,7 @@ struct CommandPosition {
                 index += argument == "--db" ? 2 : 1
                 continue
             }
-            guard argument != "help", let next = subcommands.first(where: { $0.configuration.commandName == argument })
+            guard argument != "help", let next = subcommands.first(where: { $0._commandName == argument })
             else {
                 if argument != "help" { unknownSubcommand = argument }
                 return
@@ -79,7 +79,7 @@ struct CommandPosition {
             index += 1
         }
         if !command.configuration.subcommands.isEmpty {
-            subcommandNames = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+            subcommandNames = command.configuration.subcommands.map { $0._commandName }
         }
     }
 }

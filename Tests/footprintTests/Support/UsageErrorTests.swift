@@ -13,6 +13,8 @@ import Testing
         (["imprt", "places", "x.csv"], "Unknown command “imprt”; did you mean “import”?"),
         (["geo", "simplfy", "--tolerance", "5"], "Unknown command “simplfy”; did you mean “simplify”?"),
         (["place", "lsit"], "Unknown command “lsit”; did you mean “list”?"),
+        (["geo", "polyline", "encod"], "Unknown command “encod”; did you mean “encode”?"),
+        (["geo", "polyline", "x"], "Unknown command “x”; the commands of footprint geo polyline are encode, decode."),
         (
             ["--db", "x.sqlite", "frobnicate"],
             "Unknown command “frobnicate”; the commands of footprint are init, import, place, visit, search, nearby, "
