@@ -230,4 +230,67 @@ enum PlanarValidity {
         ])
         #expect(try Geometry.polygon(polygon).simplified(toleranceDegrees: 10) == .polygon(polygon))
     }
+
+    /// Seeded jagged stars: a shell with a hole and, in a MultiPolygon, a neighbour a few
+    /// hundredths of a degree away. Star-shaped rings are simple by construction.
+    static func jaggedPolygons(seed: Int) -> [Polygon] {
+        var state = UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        func star(centerX: Double, radius: Double, jag: Double, count: Int, clockwise: Bool) -> [Coordinate] {
+            var ring = (0..<count).map { index -> Coordinate in
+                let angle = 2 * Double.pi * Double(index) / Double(count) * (clockwise ? -1 : 1)
+                let r = radius * (1 - jag * random())
+                return Coordinate(uncheckedLatitude: 37.5 + r * sin(angle), longitude: centerX + r * cos(angle))
+            }
+            ring.append(ring[0])
+            return ring
+        }
+        let shell = star(centerX: 127, radius: 0.1, jag: 0.6, count: 80, clockwise: false)
+        let hole = star(centerX: 127, radius: 0.038, jag: 0.5, count: 30, clockwise: true)
+        let island = star(centerX: 127.155, radius: 0.05, jag: 0.5, count: 40, clockwise: false)
+        return [Polygon(unchecked: [shell, hole]), Polygon(unchecked: [island])]
+    }
+
+    static let tolerances = [0.001, 0.005, 0.01, 0.03, 0.1]
+
+    /// Every valid input stays valid, at tolerances from below the jaggedness to beyond the
+    /// hole's size, in degrees and in metres.
+    @Test(arguments: 0..<30)
+    func randomJaggedPolygonsStayValid(seed: Int) throws {
+        let polygons = Self.jaggedPolygons(seed: seed)
+        try #require(PlanarValidity.problems(polygons) == [])
+        for tolerance in Self.tolerances {
+            let simplified = try Geometry.multiPolygon(MultiPolygon(polygons)).simplified(toleranceDegrees: tolerance)
+            #expect(PlanarValidity.problems(PlanarValidity.polygons(simplified)) == [], "seed \(seed) at \(tolerance)°")
+            let metres = try Geometry.multiPolygon(MultiPolygon(polygons)).simplified(tolerance: tolerance * 111_000)
+            #expect(
+                PlanarValidity.problems(PlanarValidity.polygons(metres)) == [], "seed \(seed) at \(tolerance) × 111 km")
+            if tolerance == 0.03 {
+                #expect(PlanarValidity.polygons(simplified).flatMap(\.rings).joined().count < 80 + 31 + 41 + 1)
+            }
+        }
+    }
+
+    /// The rules matter on these inputs: ring-by-ring Douglas–Peucker breaks many of them.
+    @Test func ringByRingBreaksManyOfTheRandomPolygons() throws {
+        var broken = 0
+        for seed in 0..<30 {
+            let polygons = Self.jaggedPolygons(seed: seed)
+            for tolerance in Self.tolerances {
+                let naive = polygons.map { polygon in
+                    Polygon(
+                        unchecked: polygon.rings.map { ring in
+                            let line = try! LineString(unchecked: ring).simplified(toleranceDegrees: tolerance)
+                                .coordinates
+                            return line.count >= 4 ? line : ring
+                        })
+                }
+                if !PlanarValidity.problems(naive).isEmpty { broken += 1 }
+            }
+        }
+        #expect(broken >= 10, "\(broken) of 150 broken")
+    }
 }
