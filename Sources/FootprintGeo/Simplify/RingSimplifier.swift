@@ -26,10 +26,15 @@ struct RingSimplifier {
 
     private let rings: [[Coordinate]]
     private var grid: SegmentGrid
+    /// Each ring's first position with the ring's index, by longitude, so that a section finds
+    /// the rings that start within its bounds by binary search (a MultiPolygon of many islands).
+    private let probes: [(point: Coordinate, ring: Int)]
 
     init(rings: [[Coordinate]]) {
         self.rings = rings
         grid = SegmentGrid(rings: rings)
+        probes = rings.indices.filter { !rings[$0].isEmpty }.map { (rings[$0][0], $0) }
+            .sorted { $0.point.longitude < $1.point.longitude }
     }
 
     /// The rings simplified, in the same order; a ring of fewer than 4 positions comes back as is.
@@ -78,10 +83,18 @@ struct RingSimplifier {
         // sides without crossing anything; its first position is always kept, so it is the test.
         var section = Bounds(points[first])
         for index in (first + 1)...last { section.extend(points[index]) }
+        var low = 0
+        var high = probes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if probes[middle].point.longitude < section.minX { low = middle + 1 } else { high = middle }
+        }
         return points.withUnsafeBufferPointer { buffer in
-            for other in rings.indices where other != ring && !rings[other].isEmpty {
-                let probe = rings[other][0]
-                if section.contains(probe), PlanarSegments.contains(buffer, first, last, probe) { return false }
+            for (probe, other) in probes[low...] {
+                if probe.longitude > section.maxX { break }
+                if other != ring, section.contains(probe), PlanarSegments.contains(buffer, first, last, probe) {
+                    return false
+                }
             }
             return true
         }
