@@ -39,7 +39,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     /// the suggested command can be pasted.
     static func shellWord(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-./+,@%:=".unicodeScalars.contains(scalar)
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "_-./+,@%:=".unicodeScalars.contains(scalar)
         }
         return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
@@ -47,14 +48,15 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .databaseMissing(let path):
-            return "\(path): The database does not exist; create it with `footprint init`."
+            return "\(path): The database does not exist; create it with “footprint init”."
         case .notAFootprintDatabase(let path, let reason):
             return "\(path): The file is not a Footprint database (\(reason)); nothing was changed."
         case .emptyDatabase(let path):
-            return "\(path): The file is empty; create the database in it with `footprint --db \(Self.shellWord(path)) init`."
+            return
+                "\(path): The file is empty; create the database in it with “footprint --db \(Self.shellWord(path)) init”."
         case .olderSchema(let path):
             return "\(path): The database was written by an older Footprint; "
-                + "upgrade it with `footprint --db \(Self.shellWord(path)) init`."
+                + "upgrade it with “footprint --db \(Self.shellWord(path)) init”."
         case .newerSchema(let path, let migration):
             return "\(path): The database was written by a newer Footprint (schema step “\(migration)”); "
                 + "upgrade Footprint to open it."

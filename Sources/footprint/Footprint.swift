@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Footprint: AsyncParsableCommand {
@@ -11,6 +12,29 @@ struct Footprint: AsyncParsableCommand {
         ])
 
     /// The database file, for every subcommand that opens one.
-    @Option(name: .long, parsing: .unconditional, help: "The database file (default: $FOOTPRINT_DB, else ./footprint.sqlite).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "The database file (default: $FOOTPRINT_DB, else ./footprint.sqlite).")
     var db: String?
+
+    /// ArgumentParser's `main`, but a usage error is one sentence (``UsageError``) instead of the
+    /// message, the usage line and the help hint; help, `CleanExit` and every other error are
+    /// left to ArgumentParser's `exit(withError:)`.
+    static func main() async {
+        do {
+            var command = try await asyncParseAsRoot(nil)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let arguments = Array(CommandLine.arguments.dropFirst())
+                Output.error("Error: " + UsageError.sentence(for: error, arguments: arguments))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -6,7 +6,7 @@ import Testing
     @Test func missingDatabaseSuggestsInit() {
         #expect(
             FootprintStoreError.databaseMissing(path: "x.sqlite").description
-                == "x.sqlite: The database does not exist; create it with `footprint init`.")
+                == "x.sqlite: The database does not exist; create it with “footprint init”.")
     }
 }
 

@@ -50,14 +50,14 @@ extension GeoJSONReader {
             if tape.kind(coordinatesNode) != .array {
                 report(
                     GeoJSONError.invalidValue,
-                    "\"coordinates\" must be an array, got \(tape.kindDescription(coordinatesNode))",
+                    "“coordinates” must be an array, got \(tape.kindDescription(coordinatesNode))",
                     node: coordinatesNode)
             } else {
                 reading = readCoordinates(coordinatesNode, type: type, summary: &summary)
             }
             path.removeLast()
         } else {
-            report(GeoJSONError.missingMember, "\(type.withArticle) needs a \"coordinates\" member", node: node)
+            report(GeoJSONError.missingMember, "\(type.withArticle) needs a “coordinates” member", node: node)
         }
         if let bboxNode = members.bbox { _ = readBoundingBox(bboxNode, dimensions: summary.dimensions) }
         emitWarnings(summary)
@@ -69,13 +69,13 @@ extension GeoJSONReader {
         -> GeometryReading
     {
         guard let geometriesNode = members.geometries else {
-            report(GeoJSONError.missingMember, "a GeometryCollection needs a \"geometries\" member", node: node)
+            report(GeoJSONError.missingMember, "a GeometryCollection needs a “geometries” member", node: node)
             return .invalid
         }
         guard tape.kind(geometriesNode) == .array else {
             report(
                 GeoJSONError.invalidValue,
-                "\"geometries\" must be an array, got \(tape.kindDescription(geometriesNode))",
+                "“geometries” must be an array, got \(tape.kindDescription(geometriesNode))",
                 node: geometriesNode, extra: .key("geometries"))
             return .invalid
         }

@@ -120,8 +120,14 @@ struct GeoJSONReader {
         return members
     }
 
+    /// A name from the document in “…”, escaped as JSON escapes it (a quote, a control character)
+    /// so that the message shows exactly which name is meant.
+    static func curlyQuoted(_ name: String) -> String {
+        "“" + String(JSONValue.string(name).serialized().dropFirst().dropLast()) + "”"
+    }
+
     static func duplicateMessage(_ key: String) -> String {
-        "the member \(JSONValue.string(key).serialized()) appears more than once in its object; the last value is used (RFC 8259 §4)"
+        "the member \(Self.curlyQuoted(key)) appears more than once in its object; the last value is used (RFC 8259 §4)"
     }
 
     mutating func warnDuplicate(_ key: String, node: Int) {
@@ -131,22 +137,22 @@ struct GeoJSONReader {
     /// The type named by the object's `type` member, or `nil` after recording why not.
     mutating func type(of node: Int, members: Members) -> GeoJSONType? {
         guard let typeNode = members.type else {
-            report(GeoJSONError.missingMember, "a GeoJSON object needs a \"type\" member", node: node)
+            report(GeoJSONError.missingMember, "a GeoJSON object needs a “type” member", node: node)
             return nil
         }
         guard tape.kind(typeNode) == .string else {
             report(
-                GeoJSONError.invalidValue, "\"type\" must be a string, got \(tape.kindDescription(typeNode))",
+                GeoJSONError.invalidValue, "“type” must be a string, got \(tape.kindDescription(typeNode))",
                 node: typeNode, extra: .key("type"))
             return nil
         }
         let name = tape.string(typeNode)
         if let type = GeoJSONType(rawValue: name) { return type }
-        let quoted = JSONValue.string(name).serialized()
+        let quoted = Self.curlyQuoted(name)
         if let type = GeoJSONType.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
             report(
                 GeoJSONError.invalidValue,
-                "the type \(quoted) is not a GeoJSON type; type names are case-sensitive: \"\(type.rawValue)\"",
+                "the type \(quoted) is not a GeoJSON type; type names are case-sensitive: “\(type.rawValue)”",
                 node: typeNode, extra: .key("type"), strictOnly: true)
             return type
         }
@@ -176,12 +182,12 @@ struct GeoJSONReader {
         }
         for case (let name, let node?) in forbidden {
             report(
-                GeoJSONError.forbiddenMember, "\(type.withArticle) must not have a \"\(name)\" member (RFC 7946 §7.1)",
+                GeoJSONError.forbiddenMember, "\(type.withArticle) must not have a “\(name)” member (RFC 7946 §7.1)",
                 node: node, extra: .key(name), strictOnly: true)
         }
         if let crs = members.crs {
             warn(
-                "the \"crs\" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude",
+                "the “crs” member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude",
                 node: crs, extra: .key("crs"))
         }
     }
@@ -261,7 +267,7 @@ struct GeoJSONReader {
             path.removeLast()
         } else {
             report(
-                GeoJSONError.missingMember, "a Feature needs a \"geometry\" member (null when it has no location)",
+                GeoJSONError.missingMember, "a Feature needs a “geometry” member (null when it has no location)",
                 node: node, strictOnly: true)
         }
         if let propertiesNode = members.properties {
@@ -274,12 +280,12 @@ struct GeoJSONReader {
             default:
                 report(
                     GeoJSONError.invalidValue,
-                    "the member \"properties\" must be an object or null, got \(tape.kindDescription(propertiesNode))",
+                    "the member “properties” must be an object or null, got \(tape.kindDescription(propertiesNode))",
                     node: propertiesNode, extra: .key("properties"), strictOnly: true)
             }
         } else {
             report(
-                GeoJSONError.missingMember, "a Feature needs a \"properties\" member (null when it has none)",
+                GeoJSONError.missingMember, "a Feature needs a “properties” member (null when it has none)",
                 node: node, strictOnly: true)
         }
         if let bboxNode = members.bbox { feature.bbox = readBoundingBox(bboxNode, dimensions: ownDimensions) }
@@ -311,12 +317,12 @@ struct GeoJSONReader {
             } else {
                 report(
                     GeoJSONError.invalidValue,
-                    "\"features\" must be an array, got \(tape.kindDescription(featuresNode))",
+                    "“features” must be an array, got \(tape.kindDescription(featuresNode))",
                     node: featuresNode, extra: .key("features"))
             }
         } else {
             report(
-                GeoJSONError.missingMember, "a FeatureCollection needs a \"features\" member (an array, maybe empty)",
+                GeoJSONError.missingMember, "a FeatureCollection needs a “features” member (an array, maybe empty)",
                 node: node)
         }
         if let bboxNode = members.bbox { collection.bbox = readBoundingBox(bboxNode, dimensions: dimensions) }

@@ -76,6 +76,6 @@ extension JSONParser {
 
 extension String {
     fileprivate var trimmingQuotes: String {
-        hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self
+        hasPrefix("“") && hasSuffix("”") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }

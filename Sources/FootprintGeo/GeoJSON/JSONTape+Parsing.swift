@@ -93,8 +93,8 @@ struct JSONParser {
             } else {
                 throw fail(
                     isArray
-                        ? "expected ',' or ']' after an array element, found \(found())"
-                        : "expected ',' or '}' after an object member, found \(found())")
+                        ? "expected “,” or “]” after an array element, found \(found())"
+                        : "expected “,” or “}” after an object member, found \(found())")
             }
         }
     }
@@ -117,7 +117,7 @@ struct JSONParser {
         try parseString()
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-            throw fail("expected ':' after a member name, found \(found())")
+            throw fail("expected “:” after a member name, found \(found())")
         }
         index += 1
     }
@@ -186,12 +186,12 @@ struct JSONParser {
         {
             return "a comment (comments are not allowed in JSON)"
         }
-        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte >= 0x21, byte < 0x7F { return "“\(Character(Unicode.Scalar(byte)))”" }
         if byte >= 0x80 {
             var end = index + 1
             while end < bytes.count, end < index + 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
-            if !text.contains("\u{FFFD}") { return "'\(text)'" }
+            if !text.contains("\u{FFFD}") { return "“\(text)”" }
         }
         return "the byte 0x" + String(byte, radix: 16, uppercase: true)
     }

@@ -102,7 +102,7 @@ extension Polyline {
     /// character or a byte of a multi-byte UTF-8 sequence.
     static func describe(_ byte: UInt8) -> String {
         switch byte {
-        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        case 0x21...0x7E: return "“\(Character(Unicode.Scalar(byte)))”"
         case 0x20: return "a space"
         case 0x80...: return "a non-ASCII character"
         default: return "the control character 0x\(String(byte, radix: 16, uppercase: true))"

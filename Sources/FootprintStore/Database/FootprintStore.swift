@@ -63,7 +63,7 @@ public final class FootprintStore: Sendable {
                     try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -131072")
                 }
                 let pool = try DatabasePool(path: path, configuration: configuration)
-                try FootprintMigrator.migrator.migrate(pool)
+                try FootprintMigrator.migrate(pool)
                 return FootprintStore(path: path, reader: pool, writer: pool)
             }
         } catch let error as FootprintStoreError {
@@ -78,6 +78,10 @@ public final class FootprintStore: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "footprint.read"
+        // A file another process is creating right now is locked for a moment (its switch to WAL,
+        // its first migration): wait for it as the writer does instead of calling it not SQLite.
+        // Reads of a WAL file never wait, so this costs the read commands nothing.
+        configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             db.registerFootprintTokenizer()
             // Pages come from the OS's cache by memory map instead of read() copies: a search reads
@@ -96,17 +100,24 @@ public final class FootprintStore: Sendable {
     /// is empty) is refused too, with the command that upgrades it.
     private static func checkIdentity(of queue: DatabaseQueue, at path: String, readOnly: Bool = false) throws {
         try queue.read { db in
-            let applicationID: Int32
+            // The tables first, then the header: a file another process is creating this moment
+            // gains its tables and its application_id in one transaction, and each statement here
+            // reads its own snapshot, so a table seen means the application_id is there to read.
+            // GRDB's migrator creates its empty `grdb_migrations` table (and its index) before that
+            // transaction: alone, it is still an empty file.
+            let tableCount: Int
             do {
-                applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                tableCount =
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE tbl_name <> 'grdb_migrations'")
+                    ?? 0
             } catch let error as DatabaseError {
                 throw FootprintStoreError.notAFootprintDatabase(path: path, reason: error.message ?? "it is not SQLite")
             }
-            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if tableCount == 0 {  // an empty file: `init` may fill it
                 if readOnly { throw FootprintStoreError.emptyDatabase(path: path) }
                 return
             }
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             guard applicationID == FootprintMigrator.applicationID else {
                 throw FootprintStoreError.notAFootprintDatabase(
                     path: path, reason: "it holds tables of another application")

@@ -14,7 +14,7 @@ struct SearchCommand: ParsableCommand {
             category, tags, address and note. #야경 searches tags (#야경 #데이트: both; 남산 #야경: 남산 among places \
             tagged 야경). With no query, the places that pass the filters are listed (--since 2024-05-01 \
             --until 2024-05-31: the places visited in May). Every character is searched for as written; \
-            a query that begins with '-' goes after '--': footprint search -- -카페
+            a query that begins with “-” goes after “--”: footprint search -- -카페
             Example: footprint search 카페 --near 37.5665,126.978 --within 2000 --since 2024-05-01
             """)
 
@@ -40,7 +40,7 @@ struct SearchCommand: ParsableCommand {
         if !SearchQuery(text).hasTextOrTags && !listsByFilter {
             throw ValidationError(
                 "Give the text to search for, e.g. footprint search 카페, or a filter to list places by "
-                    + "(a query that begins with '-' goes after '--').")
+                    + "(a query that begins with “-” goes after “--”).")
         }
         if within != nil && near == nil { throw ValidationError("Give --near LAT,LON for --within to measure from.") }
     }

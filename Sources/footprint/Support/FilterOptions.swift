@@ -4,7 +4,7 @@ import FootprintStore
 
 /// Filters shared by `nearby`, `search` and `recommend`.
 struct FilterOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "A category path prefix: '음식점' matches '음식점 > 카페'.") var category: String?
+    @Option(parsing: .unconditional, help: "A category path prefix: “음식점” matches “음식점 > 카페”.") var category: String?
     @Option(
         name: .customLong("tag"), parsing: .unconditionalSingleValue,
         help: "A hashtag the place has (repeat: any of them).") var tags: [String] = []
@@ -29,7 +29,8 @@ struct FilterOptions: ParsableArguments {
     func placeFilter() throws -> PlaceFilter {
         let likes = try minimumLikes?.value(of: "min-likes")
         if let likes, likes < 0 {
-            throw FootprintGeoError.invalidArgument(name: "min-likes", value: String(likes), reason: "it must be 0 or more")
+            throw FootprintGeoError.invalidArgument(
+                name: "min-likes", value: String(likes), reason: "it must be 0 or more")
         }
         return PlaceFilter(
             category: category, anyTags: tags, allTags: allTags, visited: visited ? true : (unvisited ? false : nil),

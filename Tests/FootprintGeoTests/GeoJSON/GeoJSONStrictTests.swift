@@ -14,45 +14,45 @@ import Testing
     static let cases: [Case] = [
         Case(
             fixture: "type-lowercase", path: "type",
-            reason: #"the type "point" is not a GeoJSON type; type names are case-sensitive: "Point""#),
-        Case(fixture: "type-unknown", path: "type", reason: #"the type "Circle" is not a GeoJSON type"#),
-        Case(fixture: "type-missing", path: "", reason: #"a GeoJSON object needs a "type" member"#),
+            reason: #"the type “point” is not a GeoJSON type; type names are case-sensitive: “Point”"#),
+        Case(fixture: "type-unknown", path: "type", reason: #"the type “Circle” is not a GeoJSON type"#),
+        Case(fixture: "type-missing", path: "", reason: #"a GeoJSON object needs a “type” member"#),
         Case(
             fixture: "feature-without-geometry", path: "features[1]",
-            reason: #"a Feature needs a "geometry" member (null when it has no location)"#),
+            reason: #"a Feature needs a “geometry” member (null when it has no location)"#),
         Case(
             fixture: "feature-without-properties", path: "features[0]",
-            reason: #"a Feature needs a "properties" member (null when it has none)"#),
+            reason: #"a Feature needs a “properties” member (null when it has none)"#),
         Case(
             fixture: "feature-with-coordinates", path: "features[2].coordinates",
-            reason: #"a Feature must not have a "coordinates" member (RFC 7946 §7.1)"#),
+            reason: #"a Feature must not have a “coordinates” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "feature-with-geometries", path: "geometries",
-            reason: #"a Feature must not have a "geometries" member (RFC 7946 §7.1)"#),
+            reason: #"a Feature must not have a “geometries” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "feature-with-features", path: "features",
-            reason: #"a Feature must not have a "features" member (RFC 7946 §7.1)"#),
+            reason: #"a Feature must not have a “features” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "collection-with-coordinates", path: "coordinates",
-            reason: #"a FeatureCollection must not have a "coordinates" member (RFC 7946 §7.1)"#),
+            reason: #"a FeatureCollection must not have a “coordinates” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "collection-with-geometries", path: "geometries",
-            reason: #"a FeatureCollection must not have a "geometries" member (RFC 7946 §7.1)"#),
+            reason: #"a FeatureCollection must not have a “geometries” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "collection-with-geometry", path: "geometry",
-            reason: #"a FeatureCollection must not have a "geometry" member (RFC 7946 §7.1)"#),
+            reason: #"a FeatureCollection must not have a “geometry” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "collection-with-properties", path: "properties",
-            reason: #"a FeatureCollection must not have a "properties" member (RFC 7946 §7.1)"#),
+            reason: #"a FeatureCollection must not have a “properties” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "geometry-with-properties", path: "properties",
-            reason: #"a Point must not have a "properties" member (RFC 7946 §7.1)"#),
+            reason: #"a Point must not have a “properties” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "geometry-with-geometry", path: "geometry.geometry",
-            reason: #"a Point must not have a "geometry" member (RFC 7946 §7.1)"#),
+            reason: #"a Point must not have a “geometry” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "geometry-with-features", path: "features",
-            reason: #"a LineString must not have a "features" member (RFC 7946 §7.1)"#),
+            reason: #"a LineString must not have a “features” member (RFC 7946 §7.1)"#),
         Case(
             fixture: "ring-too-short", path: "features[3].geometry.coordinates[0]",
             reason: "a linear ring needs 4 or more positions, got 3"),
@@ -88,7 +88,7 @@ import Testing
         Case(fixture: "not-an-object", path: "", reason: "a GeoJSON text must be an object, got an array"),
         Case(fixture: "feature-in-geometry", path: "geometry", reason: "expected a geometry, got a Feature"),
         Case(fixture: "geometry-in-features", path: "features[0]", reason: "expected a Feature, got a Point"),
-        Case(fixture: "coordinates-missing", path: "", reason: #"a Polygon needs a "coordinates" member"#),
+        Case(fixture: "coordinates-missing", path: "", reason: #"a Polygon needs a “coordinates” member"#),
     ]
 
     @Test(arguments: cases)
@@ -128,7 +128,7 @@ import Testing
                 "features[0].geometry.coordinates: A LineString needs 2 or more positions (or none), got 1.",
                 "features[1].id: An id must be a string or a number, got null.",
                 "features[1].geometry.coordinates[0]: A linear ring must be closed: its last position differs from its first.",
-                #"features[1].properties: The member "properties" must be an object or null, got an array."#,
+                #"features[1].properties: The member “properties” must be an object or null, got an array."#,
             ])
         #expect(validation.errorPositions.map { $0?.line } == [1, 1, 1, 1])
     }

@@ -19,7 +19,7 @@ import Testing
         (
             "crs",
             [
-                "crs: Warning: the \"crs\" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude."
+                "crs: Warning: the “crs” member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude."
             ]
         ),
         (
@@ -35,8 +35,8 @@ import Testing
         (
             "duplicate-keys",
             [
-                "properties.name: Warning: the member \"name\" appears more than once in its object; the last value is used (RFC 8259 §4).",
-                "type: Warning: the member \"type\" appears more than once in its object; the last value is used (RFC 8259 §4).",
+                "properties.name: Warning: the member “name” appears more than once in its object; the last value is used (RFC 8259 §4).",
+                "type: Warning: the member “type” appears more than once in its object; the last value is used (RFC 8259 §4).",
             ]
         ),
         (

@@ -62,18 +62,18 @@ import Testing
 
     @Test(arguments: [
         ("", 1, 1, "the text is empty; expected a JSON value"),
-        ("[1 2]", 1, 4, "expected ',' or ']' after an array element, found '2'"),
+        ("[1 2]", 1, 4, "expected “,” or “]” after an array element, found “2”"),
         ("[01]", 1, 3, "a number must not have leading zeros"),
-        ("[1.]", 1, 4, "expected a digit after the decimal point, found ']'"),
-        ("[.5]", 1, 2, "expected a value, found '.'"),
-        ("[+1]", 1, 2, "expected a value, found '+'"),
-        ("[-]", 1, 3, "expected a digit in a number, found ']'"),
-        ("[1e]", 1, 4, "expected a digit in the exponent, found ']'"),
+        ("[1.]", 1, 4, "expected a digit after the decimal point, found “]”"),
+        ("[.5]", 1, 2, "expected a value, found “.”"),
+        ("[+1]", 1, 2, "expected a value, found “+”"),
+        ("[-]", 1, 3, "expected a digit in a number, found “]”"),
+        ("[1e]", 1, 4, "expected a digit in the exponent, found “]”"),
         ("[1e400]", 1, 2, "the number is too large for a double"),
         ("[-Infinity]", 1, 2, "-Infinity is not a JSON number"),
-        ("{\"a\" 1}", 1, 6, "expected ':' after a member name, found '1'"),
+        ("{\"a\" 1}", 1, 6, "expected “:” after a member name, found “1”"),
         ("{\"a\": 1,}", 1, 8, "a trailing comma is not allowed in JSON"),
-        ("{1: 2}", 1, 2, "expected a member name in double quotes, found '1'"),
+        ("{1: 2}", 1, 2, "expected a member name in double quotes, found “1”"),
         ("[\"a\tb\"]", 1, 4, "a control character (0x9) must be escaped inside a string"),
         ("[\"\\x\"]", 1, 4, "\\x is not a JSON escape"),
         ("[\"\\ud800\"]", 1, 3, "a \\u escape holds a high surrogate without its low surrogate"),
@@ -82,8 +82,8 @@ import Testing
         ("[\"abc", 1, 2, "a string is not closed before the end of the text"),
         ("[1] [2]", 1, 5, "more text follows the JSON value"),
         ("[1,\n 2,\n", 3, 1, "the text ends where a value was expected"),
-        ("[tru]", 1, 2, "expected a value, found 't'"),
-        ("{\"경로\": 서울}", 1, 8, "expected a value, found '서'"),
+        ("[tru]", 1, 2, "expected a value, found “t”"),
+        ("{\"경로\": 서울}", 1, 8, "expected a value, found “서”"),
     ])
     func refusesWhatIsNotJSON(text: String, line: Int, column: Int, reason: String) {
         #expect(throws: GeoJSONError.invalidJSON(line: line, column: column, reason: reason)) {
@@ -131,7 +131,7 @@ import Testing
     @Test func columnsCountCharactersNotBytes() {
         #expect(
             throws: GeoJSONError.invalidJSON(
-                line: 2, column: 10, reason: "expected ',' or '}' after an object member, found ']'")
+                line: 2, column: 10, reason: "expected “,” or “}” after an object member, found “]”")
         ) {
             try JSONValue(parsing: "{\n\"이름\": \"값\"]")
         }

@@ -100,7 +100,7 @@ private func coordinates(_ pairs: [[Double]]) throws -> [Coordinate] {
             try Polyline.decode("_p~iF ~ps|U")
         }
         #expect(
-            throws: FootprintGeoError.invalidPolyline(offset: 0, reason: "'>' is not a polyline character (? to ~)")
+            throws: FootprintGeoError.invalidPolyline(offset: 0, reason: "“>” is not a polyline character (? to ~)")
         ) {
             try Polyline.decode(">")
         }

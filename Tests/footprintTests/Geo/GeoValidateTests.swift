@@ -25,9 +25,9 @@ import Testing
         #expect(
             result.stderr == """
                 invalid.geojson:13:25: features[1].geometry.coordinates[0]: A linear ring needs 4 or more positions, got 3.
-                invalid.geojson:18:15: features[2].type: The type "feature" is not a GeoJSON type; type names are case-sensitive: "Feature".
+                invalid.geojson:18:15: features[2].type: The type “feature” is not a GeoJSON type; type names are case-sensitive: “Feature”.
                 invalid.geojson:24:67: features[3].geometry.coordinates[0][1]: Expected a number, got a string.
-                invalid.geojson:26:22: features[3].coordinates: A Feature must not have a "coordinates" member (RFC 7946 §7.1).
+                invalid.geojson:26:22: features[3].coordinates: A Feature must not have a “coordinates” member (RFC 7946 §7.1).
 
                 """)
     }
@@ -38,7 +38,7 @@ import Testing
         #expect(result.stdout == "warning.geojson: valid with 2 warnings\n")
         #expect(
             result.stderr == """
-                warning.geojson:3:10: crs: Warning: the "crs" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude.
+                warning.geojson:3:10: crs: Warning: the “crs” member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude.
                 warning.geojson:9:25: features[0].geometry.coordinates[0]: Warning: the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule).
 
                 """)
@@ -86,7 +86,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == #"[{"file":"warning.geojson","valid":true,"errors":[],"warnings":[{"path":"crs","message":"the \"crs\" member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude","line":3,"column":10},{"path":"features[0].geometry.coordinates[0]","message":"the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule)","line":9,"column":25}]},{"file":"nan.geojson","valid":false,"errors":[{"path":"","message":"invalid JSON: NaN is not a JSON number","line":1,"column":35}],"warnings":[]}]"#
+                == #"[{"file":"warning.geojson","valid":true,"errors":[],"warnings":[{"path":"crs","message":"the “crs” member was removed from GeoJSON (RFC 7946 §4); coordinates are always WGS84 longitude, latitude","line":3,"column":10},{"path":"features[0].geometry.coordinates[0]","message":"the exterior ring is clockwise; RFC 7946 §3.1.6 asks for counterclockwise exteriors (right-hand rule)","line":9,"column":25}]},{"file":"nan.geojson","valid":false,"errors":[{"path":"","message":"invalid JSON: NaN is not a JSON number","line":1,"column":35}],"warnings":[]}]"#
                 + "\n")
     }
 

@@ -8,8 +8,14 @@ struct GeoSimplifyCommand: ParsableCommand {
         discussion: """
             Reads GeoJSON on stdin (a geometry, Feature or FeatureCollection) and writes it back with every
             line and ring simplified. --tolerance is in metres on the ground; --tolerance-deg is planar
-            degrees and keeps exactly the points GEOS/shapely simplify(preserve_topology=False) and Turf keep.
-            A ring that collapses below 4 positions is dropped, as GEOS does.
+            degrees (longitude and latitude as x and y).
+            Lines: Douglas–Peucker; with --tolerance-deg exactly the points GEOS/shapely
+            simplify(tolerance, preserve_topology=False) and Turf simplify keep.
+            Polygons: never invalid, as GEOS's TopologyPreservingSimplifier (shapely
+            simplify(tolerance, preserve_topology=True), PostGIS ST_SimplifyPreserveTopology) keeps them:
+            no ring crosses itself or another ring, holes stay in their shell, the polygons of a
+            MultiPolygon stay apart, and every ring keeps at least 4 positions. The points kept may
+            differ from GEOS's on some rings (a few more kept here); with --tolerance too.
             """)
 
     @Option(
@@ -53,15 +59,8 @@ struct GeoSimplifyCommand: ParsableCommand {
         // The lenient reader keeps out-of-range positions; simplifying them would rewrite them.
         try Self.checkRanges(document)
         let simplified = try document.mappingGeometries { (geometry) throws(FootprintGeoError) -> Geometry in
-            if let tolerance {
-                return try geometry.simplified { (line) throws(FootprintGeoError) in
-                    try line.simplified(tolerance: tolerance)
-                }
-            }
-            let degrees = toleranceDegrees ?? 0
-            return try geometry.simplified { (line) throws(FootprintGeoError) in
-                try line.simplified(toleranceDegrees: degrees)
-            }
+            if let tolerance { return try geometry.simplified(tolerance: tolerance) }
+            return try geometry.simplified(toleranceDegrees: toleranceDegrees ?? 0)
         }
         Output.line(GeoJSONEncoder(decimals: decimals).encode(simplified))
     }

@@ -8,8 +8,10 @@ struct PlaceAddCommand: ParsableCommand {
     @ParentCommand var root: Footprint
     @Option(parsing: .unconditional, help: "The place's name.") var name: String
     @Option(parsing: .unconditional, help: "Where it is, as LAT,LON (37.5665,126.978).") var at: PointArgument
-    @Option(parsing: .unconditional, help: "A category path such as '음식점 > 카페'.") var category: String?
-    @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: "A hashtag (repeat for more); '#' is optional.") var tags: [String] = []
+    @Option(parsing: .unconditional, help: "A category path such as “음식점 > 카페”.") var category: String?
+    @Option(
+        name: .customLong("tag"), parsing: .unconditionalSingleValue,
+        help: "A hashtag (repeat for more); “#” is optional.") var tags: [String] = []
     @Option(parsing: .unconditional, help: "The address.") var address: String?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
     @OptionGroup var output: OutputOptions
@@ -17,7 +19,9 @@ struct PlaceAddCommand: ParsableCommand {
     func run() throws {
         let store = try root.openStore(.readWrite)
         let place = try store.addPlace(
-            Place(name: name, coordinate: try at.coordinate(), category: category, tags: tags, address: address, note: note))
+            Place(
+                name: name, coordinate: try at.coordinate(), category: category, tags: tags, address: address,
+                note: note))
         if output.json {
             Output.json(.array([place.json()]))
         } else {
