@@ -34,6 +34,10 @@ step import-cp949.txt --db "$db" import places "$data/diary/places_cp949.csv" --
 step import-naver.txt --db "$db" import places "$data/diary/naver_search.json" --format naver --quiet
 step import-naver-tm128.txt --db "$db" import places "$data/diary/naver_search_tm128.json" --format naver --quiet
 step import-kakao.txt --db "$db" import places "$data/diary/kakao_search.json" --format kakao --quiet
+# The diary's visits name their places by the id column of places.csv; a re-import adds nothing.
+step import-visits.txt --db "$db" import visits "$data/diary/visits.csv" --quiet
+seoul_forest=$("$footprint" --db "$db" search 서울숲 --limit 1 --json | grep -o '"id":[0-9]*' | head -n 1 | cut -d: -f2)
+step place-show-visited.txt --db "$db" place show "$seoul_forest"
 step nearby-cityhall.txt --db "$db" nearby --at 37.5663,126.9779 --radius 1500 --limit 10
 step nearby-seongsu-cafes.txt --db "$db" nearby --at 37.5445,127.0560 --k 5 --category 음식점
 step nearby-busan.json --db "$db" nearby --at 35.1151,129.0413 --k 3 --json

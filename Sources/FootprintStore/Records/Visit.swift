@@ -17,10 +17,13 @@ public struct Visit: Hashable, Sendable, Identifiable {
     public var note: String?
     /// 1–5.
     public var rating: Int?
+    /// The file (or other source) the visit was imported from; `nil` for visits added by hand.
+    /// An import finds its earlier visits by source, place and arrival.
+    public var source: String?
 
     public init(
         id: Int64? = nil, placeID: Int64?, arrived: LocalTime, left: LocalTime? = nil, note: String? = nil,
-        rating: Int? = nil, name: String? = nil
+        rating: Int? = nil, name: String? = nil, source: String? = nil
     ) {
         self.id = id
         self.placeID = placeID
@@ -29,6 +32,7 @@ public struct Visit: Hashable, Sendable, Identifiable {
         self.note = note
         self.rating = rating
         self.name = name
+        self.source = source
     }
 
     /// The local calendar day of the arrival.
@@ -50,6 +54,7 @@ extension Visit: FetchableRecord, MutablePersistableRecord {
         static let localDate = Column("local_date")
         static let note = Column("note")
         static let rating = Column("rating")
+        static let source = Column("source")
     }
 
     public init(row: Row) throws {
@@ -58,12 +63,15 @@ extension Visit: FetchableRecord, MutablePersistableRecord {
         placeName = row[Columns.placeName]
         name = row[Columns.name]
         let arrivedText: String = row[Columns.arrivedAt]
-        arrived = LocalTime(date: Timestamp.date(from: arrivedText) ?? .distantPast, utcOffsetSeconds: row[Columns.arrivedOffset])
+        arrived = LocalTime(
+            date: Timestamp.date(from: arrivedText) ?? .distantPast, utcOffsetSeconds: row[Columns.arrivedOffset])
         if let leftText: String = row[Columns.leftAt] {
-            left = LocalTime(date: Timestamp.date(from: leftText) ?? .distantPast, utcOffsetSeconds: row[Columns.leftOffset] ?? 0)
+            left = LocalTime(
+                date: Timestamp.date(from: leftText) ?? .distantPast, utcOffsetSeconds: row[Columns.leftOffset] ?? 0)
         }
         note = row[Columns.note]
         rating = row[Columns.rating]
+        source = row[Columns.source]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -78,6 +86,7 @@ extension Visit: FetchableRecord, MutablePersistableRecord {
         container[Columns.localDate] = localDate
         container[Columns.note] = note
         container[Columns.rating] = rating
+        container[Columns.source] = source
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -101,7 +110,9 @@ extension FootprintStore {
         return try write { db in
             var visit = visit
             if let placeID = visit.placeID {
-                guard let name = try String.fetchOne(db, sql: "SELECT name FROM places WHERE id = ?", arguments: [placeID])
+                guard
+                    let name = try String.fetchOne(
+                        db, sql: "SELECT name FROM places WHERE id = ?", arguments: [placeID])
                 else { throw FootprintStoreError.placeNotFound(id: placeID) }
                 visit.placeName = name
             }

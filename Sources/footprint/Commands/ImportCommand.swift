@@ -13,7 +13,7 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import places from CSV, GeoJSON, Naver or Kakao files.",
-        subcommands: [ImportPlacesCommand.self])
+        subcommands: [ImportPlacesCommand.self, ImportVisitsCommand.self])
 }
 
 extension ImportFormat: ExpressibleByArgument {}

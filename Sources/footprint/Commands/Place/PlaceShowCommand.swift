@@ -4,7 +4,8 @@ import FootprintStore
 
 /// `footprint place show ID`: one place with its visits.
 struct PlaceShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a place and its visits.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a place, every field stored of it, and its visits.")
 
     @ParentCommand var root: Footprint
     @Argument(help: "The place's id.") var id: Int64
@@ -15,15 +16,7 @@ struct PlaceShowCommand: ParsableCommand {
         let place = try store.place(id: id)
         let visits = try store.visits(placeID: id)
         if output.json {
-            let visitObjects = visits.map { visit in
-                JSONValue.object([
-                    ("id", visit.id.map { .integer($0) } ?? .null),
-                    ("arrived", .string(visit.arrived.iso8601)),
-                    ("left", visit.left.map { .string($0.iso8601) } ?? .null),
-                    ("note", visit.note.map(JSONValue.string) ?? .null),
-                ])
-            }
-            Output.json(.array([place.json(extra: [("visits", .array(visitObjects))])]))
+            Output.json(.array([place.detailJSON(visits: visits)]))
             return
         }
         Output.line("\(place.id ?? 0)  \(place.name)")
@@ -31,12 +24,12 @@ struct PlaceShowCommand: ParsableCommand {
         if let category = place.category { Output.line("  category  \(category)") }
         if !place.tags.isEmpty { Output.line("  tags      " + place.tags.map { "#" + $0 }.joined(separator: " ")) }
         if place.likes > 0 { Output.line("  likes     \(place.likes)") }
-        if let address = place.roadAddress ?? place.address { Output.line("  address   \(address)") }
+        if let address = place.roadAddress { Output.line("  road      \(address)") }
+        if let address = place.address { Output.line("  address   \(address)") }
         if let phone = place.phone { Output.line("  phone     \(phone)") }
+        if let visitTime = place.visitTime { Output.line("  best time \(visitTime)") }
         if let source = place.source { Output.line("  source    \(source)\(place.sourceID.map { " #" + $0 } ?? "")") }
         if let note = place.note { Output.line("  note      \(note)") }
-        for visit in visits {
-            Output.line("  visit     \(visit.arrived.iso8601)\(visit.left.map { " – " + $0.iso8601 } ?? "")\(visit.note.map { "  " + $0 } ?? "")")
-        }
+        for visit in visits { Output.line("  visit     \(visit.line)") }
     }
 }

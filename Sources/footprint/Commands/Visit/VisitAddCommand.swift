@@ -1,7 +1,8 @@
 import ArgumentParser
+import FootprintGeo
 import FootprintStore
 
-/// `footprint visit add PLACE_ID --arrived TIME [--left TIME] [--note N]`.
+/// `footprint visit add PLACE_ID --arrived TIME [--left TIME] [--note N] [--rating 1…5]`.
 struct VisitAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Record a visit to a place.",
@@ -30,10 +31,14 @@ struct VisitAddCommand: ParsableCommand {
                         ("arrived", .string(visit.arrived.iso8601)),
                         ("left", visit.left.map { .string($0.iso8601) } ?? .null),
                         ("local_date", .string(visit.localDate)),
+                        ("note", visit.note.map(JSONValue.string) ?? .null),
+                        ("rating", visit.rating.map { .integer(Int64($0)) } ?? .null),
                     ])
                 ]))
         } else {
-            Output.line("Visit \(visit.id ?? 0) to \(visit.placeName ?? "place \(placeID)") on \(visit.localDate).")
+            let rated = visit.rating.map { ", rated \($0)" } ?? ""
+            Output.line(
+                "Visit \(visit.id ?? 0) to \(visit.placeName ?? "place \(placeID)") on \(visit.localDate)\(rated).")
         }
     }
 }
