@@ -134,7 +134,16 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 0.8)
+        // Kill it once the schema is committed (a kill before that leaves an empty file, which read
+        // commands rightly refuse), plus a moment to land inside the batches; on a loaded machine
+        // the first migration alone can take longer than a fixed delay.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline,
+            try CLI.run(["--db", db, "place", "list", "--limit", "1", "--json"]).status != 0
+        {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
