@@ -74,7 +74,10 @@ final class NameMatcher {
     /// Decodes a name into the buffer: whitespace dropped, ASCII lowercased, word starts where
     /// a word begins (after whitespace or punctuation, or where Hangul, letters and digits meet).
     /// Returns false, leaving the buffer undefined, when the name holds anything else.
-    func load(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    ///
+    /// `separator`, an ASCII byte, is dropped like a space: `|` for tags as stored, which search
+    /// compares joined by spaces. Any other text field decodes as a name does.
+    func load(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8 = 0x20) -> Bool {
         // A name never has more scalars than bytes.
         if bytes.count > capacity {
             scalars.deallocate()
@@ -94,6 +97,10 @@ final class NameMatcher {
             let scalarClass: ScalarClass
             if lead < 0x80 {
                 index += 1
+                if lead == separator {
+                    previous = .separator
+                    continue
+                }
                 switch lead {
                 case 0x00...0x20, 0x7F:  // whitespace and controls, skipped alike (ScalarClass)
                     previous = .separator
@@ -117,7 +124,8 @@ final class NameMatcher {
                 let third = bytes[index + 2]
                 guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return false }
                 value = UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
-                guard value &- 0xAC00 < 11_172 || value &- 0x3131 < 0x5E else { return false }
+                // U+3164 HANGUL FILLER is a compatibility jamo that normalization removes.
+                guard value &- 0xAC00 < 11_172 || (value &- 0x3131 < 0x5E && value != 0x3164) else { return false }
                 index += 3
                 // A syllable without a final followed by a conjoining final would compose (NFC).
                 if index < count && bytes[index] == 0xE1 { return false }

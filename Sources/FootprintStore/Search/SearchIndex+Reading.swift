@@ -109,6 +109,19 @@ struct SearchRowView {
     var roadAddress: String? { text(8) }
     var note: String? { text(9) }
 
+    /// The UTF-8 bytes of one of the fields other than the name (empty when it is `NULL`), valid
+    /// until the next step; only when ``hasOtherFields``.
+    func bytes(of field: SearchMatch.Field) -> UnsafeBufferPointer<UInt8> {
+        switch field {
+        case .name: return bytes(1)
+        case .category: return bytes(5)
+        case .tags: return bytes(6)
+        case .address: return bytes(7)
+        case .roadAddress: return bytes(8)
+        case .note: return bytes(9)
+        }
+    }
+
     private func bytes(_ column: CInt) -> UnsafeBufferPointer<UInt8> {
         guard let pointer = sqlite3_column_text(handle, column) else {
             return UnsafeBufferPointer(start: nil, count: 0)

@@ -28,6 +28,10 @@ struct SearchMatcher {
     private(set) var names: NameMatcher
     /// ``words`` as pattern elements.
     private let wordElements: [[NameMatcher.Element]]
+    /// The text of ``literals`` as pattern elements, and the buffers the other fields are decoded
+    /// into (see ``otherFieldLiteral(_:)``).
+    let literalElements: [[NameMatcher.Element]]
+    private(set) var fieldText: NameMatcher
 
     init(_ query: SearchQuery) {
         let parts = query.textParts
@@ -39,7 +43,8 @@ struct SearchMatcher {
             isListing = false
         } else if query.hasFilters && !hasText {
             let anyTags = Hashtag.normalizedList(query.filter.anyTags)
-            tags = Array((anyTags.isEmpty ? Hashtag.normalizedList(query.filter.allTags) : anyTags).prefix(Self.maximumTags))
+            tags = Array(
+                (anyTags.isEmpty ? Hashtag.normalizedList(query.filter.allTags) : anyTags).prefix(Self.maximumTags))
             tagPrefixes = false
             requiresEveryTag = false
             isListing = tags.isEmpty
@@ -65,6 +70,8 @@ struct SearchMatcher {
         self.words = tags.isEmpty && typedWords.count >= 2 ? Self.distinctWords(of: query.text) : []
         wordElements = self.words.map { $0.unicodeScalars.map { .scalar($0.value) } }
         names = NameMatcher(hangul)
+        literalElements = literals.map { $0.0.unicodeScalars.map { .scalar($0.value) } }
+        fieldText = NameMatcher(HangulQuery(""))
     }
 
     /// The query's words, search-normalized, without repeats and without a word another one
@@ -100,6 +107,7 @@ struct SearchMatcher {
     func withOwnBuffers() -> SearchMatcher {
         var copy = self
         copy.names = NameMatcher(hangul)
+        copy.fieldText = NameMatcher(HangulQuery(""))
         return copy
     }
 
@@ -148,6 +156,11 @@ struct SearchMatcher {
         // A row read for its name only (``SearchIndex/RowColumns/ranking``) is judged again with
         // every field by the caller.
         guard row.hasOtherFields else { return nil }
+        switch otherFieldLiteral(row) {
+        case .found(let match, let fit): return (match, fit)
+        case .absent where words.isEmpty: return nil
+        case .absent, .unknown: break
+        }
         let fields = otherFields(row)
         for (field, text) in fields {
             for literal in literals where text.contains(literal.text) {

@@ -27,7 +27,8 @@ struct NearbyCommand: ParsableCommand {
 
     func run() throws {
         let center = try at.coordinate()
-        let extent: NearbyQuery.Extent = try radius.map { .radius(meters: try $0.value(of: "radius")) } ?? .nearest(k: k?.value(of: "k") ?? 20)
+        let extent: NearbyQuery.Extent =
+            try radius.map { .radius(meters: try $0.value(of: "radius")) } ?? .nearest(k: k?.value(of: "k") ?? 20)
         let store = try root.openStore(.readOnly)
         let results = try store.nearby(
             NearbyQuery(
@@ -35,7 +36,7 @@ struct NearbyCommand: ParsableCommand {
                 // --k K asks for K places: the default limit of 20 does not cut it.
                 limit: k != nil && limits.limit == nil ? nil : try limits.resolvedLimit()))
         if output.json {
-            Output.json(.array(results.map { $0.place.json(distanceMeters: $0.distanceMeters) }))
+            Output.jsonArray(results) { $0.place.json(distanceMeters: $0.distanceMeters) }
             return
         }
         var table = Table("ID", "NAME", "CATEGORY", "LAT,LON", "TAGS", "DISTANCE")

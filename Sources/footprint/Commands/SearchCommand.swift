@@ -55,7 +55,7 @@ struct SearchCommand: ParsableCommand {
             visitedUntil: until, limit: try limits.resolvedLimit())
         let results = try root.openStore(.readOnly).search(query)
         if output.json {
-            Output.json(.array(results.map(\.json)))
+            Output.jsonArray(results, json: \.json)
             return
         }
         var table =

@@ -8,27 +8,45 @@ struct Table {
     /// Adds a row; line breaks and other control characters in a cell become spaces, so one
     /// place stays on one line.
     mutating func append(_ row: [String]) {
-        rows.append(row.map { cell in
-            guard cell.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return cell }
-            return String(String.UnicodeScalarView(cell.unicodeScalars.map {
-                $0.properties.generalCategory == .control ? " " : $0
-            }))
-        })
+        rows.append(Self.cleaned(row))
     }
 
     /// The table's lines; the last column is not padded.
     func lines() -> [String] {
         var widths = header.map(Self.width)
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], Self.width(cell))
+        for row in rows { Self.widen(&widths, toFit: row) }
+        return ([header] + rows).map { Self.line($0, widths: widths) }
+    }
+
+    /// `row` with its control characters made spaces (see ``append(_:)``).
+    static func cleaned(_ row: [String]) -> [String] {
+        row.map { cell in
+            guard cell.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                return cell
             }
+            return String(
+                String.UnicodeScalarView(
+                    cell.unicodeScalars.map {
+                        $0.properties.generalCategory == .control ? " " : $0
+                    }))
         }
-        return ([header] + rows).map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - Self.width(cell))
-            }.joined(separator: "  ")
+    }
+
+    /// Widens `widths` (one per column) to fit `row`'s cells, as ``lines()`` does for each row.
+    static func widen(_ widths: inout [Int], toFit row: [String]) {
+        for (index, cell) in row.enumerated() where index < widths.count {
+            widths[index] = max(widths[index], width(cell))
         }
+    }
+
+    /// One line of a table whose columns have these widths: each cell but the last padded to its
+    /// column. A cell wider than its column (a row changed between the pass that measured the
+    /// widths and the one that prints) is written whole, unpadded.
+    static func line(_ row: [String], widths: [Int]) -> String {
+        row.enumerated().map { index, cell in
+            guard index < row.count - 1, index < widths.count else { return cell }
+            return cell + String(repeating: " ", count: max(0, widths[index] - width(cell)))
+        }.joined(separator: "  ")
     }
 
     /// Terminal cells: East Asian wide characters (Hangul, CJK, full-width forms) take two;

@@ -3,8 +3,18 @@ import FootprintGeo
 import FootprintStore
 
 /// `footprint place list`: places by id.
+///
+/// Written as the places are read, whatever their number: `--json` writes each object as it comes.
+/// The text table needs its column widths before its first line: a listing that fits in one page
+/// (``pageSize`` rows) is measured from the rows held in memory; a longer one is read twice — once
+/// to measure, once to print — so that its columns line up exactly as a short one's would, at the
+/// cost of reading the places twice instead of holding them.
 struct PlaceListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List places by id.")
+
+    /// Rows a text listing holds in memory before it measures its widths in a pass of its own.
+    static let pageSize = 1000
+    static let header = ["ID", "NAME", "CATEGORY", "LAT,LON", "TAGS"]
 
     @ParentCommand var root: Footprint
     @OptionGroup var limits: LimitOptions
@@ -12,13 +22,30 @@ struct PlaceListCommand: ParsableCommand {
 
     func run() throws {
         let store = try root.openStore(.readOnly)
-        let places = try store.places(limit: try limits.resolvedLimit())
+        let limit = try limits.resolvedLimit()
         if output.json {
-            Output.json(.array(places.map { $0.json() }))
+            var writer = JSONArrayWriter()
+            try store.forEachPlace(limit: limit) { writer.append($0.json()) }
+            writer.finish()
             return
         }
-        var table = Table("ID", "NAME", "CATEGORY", "LAT,LON", "TAGS")
-        for place in places { table.append(place.tableCells) }
-        table.lines().forEach(Output.line)
+        var widths = Self.header.map(Table.width)
+        var page: [[String]] = []
+        var isLonger = false
+        try store.forEachPlace(limit: limit) { place in
+            let row = Table.cleaned(place.tableCells)
+            Table.widen(&widths, toFit: row)
+            if page.count < Self.pageSize { page.append(row) } else { isLonger = true }
+        }
+        var text = StandardOutputBuffer()
+        text.appendLine(Table.line(Self.header, widths: widths))
+        if isLonger {
+            try store.forEachPlace(limit: limit) { place in
+                text.appendLine(Table.line(Table.cleaned(place.tableCells), widths: widths))
+            }
+        } else {
+            for row in page { text.appendLine(Table.line(row, widths: widths)) }
+        }
+        text.flush()
     }
 }
