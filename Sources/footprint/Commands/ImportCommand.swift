@@ -56,11 +56,16 @@ struct ImportPlacesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The source name places are recorded under (default: the file's name).")
     var source: String?
     @Flag(help: "Fail and change nothing if any row is bad.") var strict = false
+    @Flag(help: "Take the file's values for fields set with place add/edit, and forget those edits.")
+    var overwriteEdits = false
+    @Flag(help: "Accept rows that move a place of the file's source more than 5 km or rename it.")
+    var replace = false
     @Flag(help: "No progress bar.") var quiet = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
+        var options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
+        (options.overwriteEdits, options.replace) = (overwriteEdits, replace)
         // The file is checked before the database is opened, so a bad file creates no database.
         let importFile =
             file == "-"
@@ -88,17 +93,39 @@ struct ImportPlacesCommand: ParsableCommand {
             var counts = "inserted \(summary.inserted), updated \(summary.updated), unchanged \(summary.unchanged), "
             counts += "skipped \(summary.skipped)"
             if summary.keptRemoved > 0 { counts += ", kept removed \(summary.keptRemoved)" }
+            if summary.keptEdits > 0 { counts += ", kept edits \(summary.keptEdits)" }
+            if summary.conflicts > 0 { counts += ", conflicts \(summary.conflicts)" }
             Output.line("\(name): \(counts)")
         }
         for row in summary.skippedRows { Output.error("\(name):\(row).") }
         if summary.skipped > summary.skippedRows.count {
             Output.error("\(name): \(summary.skipped - summary.skippedRows.count) more rows were skipped.")
         }
+        reportConflicts(summary, name: name)
     }
+
+    /// The first few conflicting rows as `FILE:LINE: Reason.`, then one sentence on what to do.
+    private func reportConflicts(_ summary: ImportSummary, name: String) {
+        guard summary.conflicts > 0 else { return }
+        let listed = summary.conflictRows.prefix(Self.listedConflicts)
+        for row in listed { Output.error("\(name):\(row).") }
+        if summary.conflicts > listed.count {
+            Output.error("\(name): \(summary.conflicts - listed.count) more rows conflict.")
+        }
+        let rows = summary.conflicts == 1 ? "1 row" : "\(summary.conflicts) rows"
+        Output.error(
+            "\(name): The file looks like another source than the places already imported as “\(summary.source)” "
+                + "(\(rows) would move a place more than 5 km or rename it beyond recognition, and were left as they "
+                + "were): give --source NAME to import it as a source of its own, or --replace to accept the changes.")
+    }
+
+    /// Conflicting rows listed one by one; the rest are counted.
+    static let listedConflicts = 5
 }
 
 extension ImportSummary {
-    /// The `--json` form: counts, then the skipped rows with line, JSON path and reason.
+    /// The `--json` form: counts, the skipped rows with line, JSON path and reason, then
+    /// `kept_edits`, `conflicts` and the conflicting rows in the skipped rows' form.
     var json: JSONValue {
         .object([
             ("source", .string(source)),
@@ -120,6 +147,20 @@ extension ImportSummary {
                         ])
                     })
             ),
+            ("kept_edits", .integer(Int64(keptEdits))),
+            ("conflicts", .integer(Int64(conflicts))),
+            ("conflict_rows", .array(conflictRows.map(\.json))),
+        ])
+    }
+}
+
+extension SkippedRow {
+    /// `{"line":…,"path":…,"reason":…}`.
+    var json: JSONValue {
+        .object([
+            ("line", .integer(Int64(line))),
+            ("path", jsonPath.map(JSONValue.string) ?? .null),
+            ("reason", .string(reason)),
         ])
     }
 }

@@ -14,6 +14,7 @@ struct PlaceShowCommand: ParsableCommand {
         let store = try root.openStore(.readOnly)
         let place = try store.place(id: id)
         let visits = try store.visits(placeID: id)
+        let edited = try store.editedFields(placeID: id).map(\.rawValue)  // the user's fields, kept by re-imports
         if output.json {
             let visitObjects = visits.map { visit in
                 JSONValue.object([
@@ -23,7 +24,12 @@ struct PlaceShowCommand: ParsableCommand {
                     ("note", visit.note.map(JSONValue.string) ?? .null),
                 ])
             }
-            Output.json(.array([place.json(extra: [("visits", .array(visitObjects))])]))
+            Output.json(
+                .array([
+                    place.json(extra: [
+                        ("visits", .array(visitObjects)), ("edited", .array(edited.map(JSONValue.string))),
+                    ])
+                ]))
             return
         }
         Output.line("\(place.id ?? 0)  \(place.name)")
@@ -35,6 +41,7 @@ struct PlaceShowCommand: ParsableCommand {
         if let phone = place.phone { Output.line("  phone     \(phone)") }
         if let source = place.source { Output.line("  source    \(source)\(place.sourceID.map { " #" + $0 } ?? "")") }
         if let note = place.note { Output.line("  note      \(note)") }
+        if !edited.isEmpty { Output.line("  edited    " + edited.joined(separator: ", ")) }
         for visit in visits {
             Output.line("  visit     \(visit.arrived.iso8601)\(visit.left.map { " – " + $0.iso8601 } ?? "")\(visit.note.map { "  " + $0 } ?? "")")
         }
