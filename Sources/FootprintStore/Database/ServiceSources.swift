@@ -70,12 +70,14 @@ enum ServiceSources {
         guard let at = id.lastIndex(of: "@") else { return nil }
         let tail = id[id.index(after: at)...]
         let parts = tail.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ part in
-            !part.isEmpty && part.contains(where: \.isNumber)
-                && part.enumerated().allSatisfy { index, character in
-                    character.isASCII && (character.isNumber || character == "." || (index == 0 && character == "-"))
-                }
-        })
+        guard parts.count == 2,
+            parts.allSatisfy({ part in
+                !part.isEmpty && part.contains(where: \.isNumber)
+                    && part.enumerated().allSatisfy { index, character in
+                        character.isASCII
+                            && (character.isNumber || character == "." || (index == 0 && character == "-"))
+                    }
+            })
         else { return nil }
         return String(tail)
     }

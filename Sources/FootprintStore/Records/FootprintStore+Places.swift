@@ -134,7 +134,8 @@ extension FootprintStore {
     public func editPlace(id: Int64, _ edit: PlaceEdit) throws -> Place {
         if let name = edit.name { try Self.checkName(name) }
         if let likes = edit.likes, likes < 0 {
-            throw FootprintStoreError.invalidValue(name: "likes", value: "“\(likes)”", reason: "likes cannot be negative")
+            throw FootprintStoreError.invalidValue(
+                name: "likes", value: "“\(likes)”", reason: "likes cannot be negative")
         }
         return try write { db in
             guard var place = try Place.fetchOne(db, key: id) else { throw FootprintStoreError.placeNotFound(id: id) }
@@ -175,7 +176,8 @@ extension FootprintStore {
 
     static func checkName(_ name: String) throws {
         guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw FootprintStoreError.invalidValue(name: "place name", value: "“\(name)”", reason: "a place needs a name")
+            throw FootprintStoreError.invalidValue(
+                name: "place name", value: "“\(name)”", reason: "a place needs a name")
         }
     }
 }

@@ -99,7 +99,9 @@ enum PlaceEditsTable {
         guard try db.tableExists(name) else { return PlaceEdits() }
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT \(fieldColumns.joined(separator: ", ")), added_tags, removed_tags FROM place_edits WHERE place_id = ?",
+                db,
+                sql:
+                    "SELECT \(fieldColumns.joined(separator: ", ")), added_tags, removed_tags FROM place_edits WHERE place_id = ?",
                 arguments: [id])
         else { return PlaceEdits() }
         var edits = PlaceEdits()

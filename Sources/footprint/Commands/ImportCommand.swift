@@ -42,6 +42,13 @@ struct ImportPlacesCommand: ParsableCommand {
 
             FILE - reads standard input (named <stdin>, which is also the default --source); its format \
             is --format, else told from the content.
+
+            Fields set with place add/edit keep their values (counted as kept edits) unless \
+            --overwrite-edits is given. Kakao and Naver places are recorded under the source kakao or \
+            naver whatever the file's name. A CSV or GeoJSON file is recorded under its name; a row that \
+            would move a place of that source more than 5 km or rename it beyond recognition is left \
+            alone and counted as a conflict (the file looks like another one of the same name): give \
+            --source NAME, or --replace to accept the changes.
             """)
 
     @ParentCommand var root: Footprint
@@ -53,7 +60,9 @@ struct ImportPlacesCommand: ParsableCommand {
         parsing: .unconditional, help: "The CRS of a CSV's x/y columns, such as EPSG:5186 (default: WGS84 degrees).")
     var crs: String?
     @Option(help: "utf-8 or cp949 (default: detected).") var encoding: ImportEncoding?
-    @Option(parsing: .unconditional, help: "The source name places are recorded under (default: the file's name).")
+    @Option(
+        parsing: .unconditional,
+        help: "The source name places are recorded under (default: kakao, naver, or the file's name).")
     var source: String?
     @Flag(help: "Fail and change nothing if any row is bad.") var strict = false
     @Flag(help: "Take the file's values for fields set with place add/edit, and forget those edits.")

@@ -60,7 +60,8 @@ import Testing
         let summary = try test.store.importPlaces(from: try test.file("again.json", text))
         #expect(summary.inserted + summary.updated + summary.unchanged > 0)
         #expect(try test.places(source: "kakao")["1063775130"]?["name"] as String? == "서울숲 카페 나무그늘")
-        #expect(try test.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") } == "ok")
+        #expect(
+            try test.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") } == "ok")
     }
 
     @Test(arguments: [

@@ -47,7 +47,8 @@ import Testing
         _ = try test.store.importPlaces(from: trip1)
         let before = try test.snapshot()
         // trip2: Busan. Ids 1 and 2 are other places; 3 is new.
-        let trip2 = try tripFile(test, "trip2", "1,해운대,35.1587,129.1604\n2,광안리,35.1532,129.1187\n3,태종대,35.0532,129.0870\n")
+        let trip2 = try tripFile(
+            test, "trip2", "1,해운대,35.1587,129.1604\n2,광안리,35.1532,129.1187\n3,태종대,35.0532,129.0870\n")
         let summary = try test.store.importPlaces(from: trip2)
         #expect((summary.inserted, summary.updated, summary.unchanged, summary.conflicts) == (1, 0, 0, 2))
         #expect(summary.rowsRead == 3)
@@ -57,9 +58,11 @@ import Testing
         let places = try test.places(source: "places.csv")
         #expect(places["1"]?["name"] as String? == "서울숲")
         #expect(places["2"]?["latitude"] as Double? == 37.5446)
-        #expect(try test.snapshot().filter { $0.hasPrefix("1|") || $0.hasPrefix("2|") } == before.filter {
-            $0.hasPrefix("1|") || $0.hasPrefix("2|")
-        })
+        #expect(
+            try test.snapshot().filter { $0.hasPrefix("1|") || $0.hasPrefix("2|") }
+                == before.filter {
+                    $0.hasPrefix("1|") || $0.hasPrefix("2|")
+                })
 
         // Under its own name it is its own source.
         let own = try test.store.importPlaces(from: trip2, options: ImportOptions(source: "trip2"))
