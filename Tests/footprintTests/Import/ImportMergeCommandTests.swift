@@ -69,6 +69,11 @@ import Testing
                 """)
         let list = try run(["place", "list", "--json"])
         #expect(list.stdout.contains(#""name":"서울숲""#) && !list.stdout.contains("해운대"))
+        let json = try run(["import", "places", trip2, "--json"])
+        #expect(
+            json.stdout.hasSuffix(
+                #""kept_edits":0,"conflicts":2,"conflict_rows":[{"line":2,"path":null,"reason":"The row would move “서울숲” (id “1”) 326.2 km and rename it to “해운대”"},{"line":3,"path":null,"reason":"The row would move “성수 카페” (id “2”) 323.6 km"}]}"#
+                    + "\n"))
 
         let own = try run(["import", "places", trip2, "--source", "trip2", "--quiet"])
         #expect(own.stdout == "\(trip2): inserted 2, updated 0, unchanged 0, skipped 0\n")
