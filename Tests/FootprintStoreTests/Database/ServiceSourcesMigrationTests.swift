@@ -64,6 +64,29 @@ import Testing
             try test.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") } == "ok")
     }
 
+    /// Through the migrator: a database at v4 with two Kakao files' copies of one place opens as
+    /// one `kakao` place, with no marks.
+    @Test func openingAnOlderDatabaseRunsBothMigrations() throws {
+        let test = try ImportTestStore()
+        let path = test.store.path
+        try test.store.write { db in
+            _ = try insert(db, "나무그늘", source: "a.json", id: "1063775130")
+            _ = try insert(db, "나무그늘", source: "b.json", id: "1063775130", updated: "2026-02-01T00:00:00.000Z")
+            try db.execute(
+                sql: """
+                    DROP TRIGGER place_edits_delete; DROP TABLE place_edits;
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v5-edited-fields', 'v6-service-sources');
+                    """)
+        }
+        let reopened = try FootprintStore.open(at: path, mode: .readWrite)
+        let rows = try reopened.read { db in
+            try String.fetchAll(db, sql: "SELECT source || ' ' || source_id FROM places ORDER BY id")
+        }
+        #expect(rows == ["kakao 1063775130"])
+        let id = try #require(try reopened.places().first?.id)
+        #expect(try reopened.editedFields(placeID: id).isEmpty)
+    }
+
     @Test(arguments: [
         ("123", true, false), ("1|a", false, true), ("a@1270374000,375444000", false, true),
         ("a@37.500000,127.000000", false, false), ("12a", false, false),
