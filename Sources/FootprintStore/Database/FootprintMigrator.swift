@@ -19,6 +19,10 @@ enum FootprintMigrator {
         // the index is built anew.
         migrator.registerMigration("v3-search-tokens-2", migrate: SearchIndex.rebuild)
         migrator.registerMigration("v4-place-moves", migrate: PlaceMoves.createSchemaV4)
+        // Which fields the user set (place add/edit), kept by re-imports; existing places start unmarked.
+        migrator.registerMigration("v5-edited-fields", migrate: PlaceEditsTable.createSchemaV5)
+        // Kakao/Naver rows imported under their file's name move to the sources `kakao`/`naver`.
+        migrator.registerMigration("v6-service-sources", migrate: ServiceSources.migrateV6)
         migrator.registerMigration("v7-visit-keys", migrate: VisitKeys.createSchema)
         return migrator
     }()

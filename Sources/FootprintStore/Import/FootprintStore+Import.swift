@@ -14,9 +14,12 @@ public final class PlaceImportFile {
     public let format: ImportFormat
     /// Its encoding, given or detected.
     public let encoding: ImportEncoding
-    /// The source name its places are recorded under: the option, else the file's name
-    /// (`<stdin>` for standard input).
+    /// The source name its places are recorded under: the option, else `kakao` or `naver` for
+    /// those services' responses, else the file's name (`<stdin>` for standard input).
     public let source: String
+    /// The source is a CSV or GeoJSON file's own name, not one the user gave: rows that would
+    /// move or rename its places too far are conflicts (``ImportSummary/conflicts``).
+    let checksIdentity: Bool
     let options: ImportOptions
     let reader: PlaceRowReader
     let size: Int64?
@@ -60,7 +63,14 @@ public final class PlaceImportFile {
     private init(input: ImportSource, defaultSource: String, options: ImportOptions) throws {
         let path = input.name
         let format = try options.format ?? ImportFormat.detect(input)
-        let source = options.source ?? defaultSource
+        // Kakao ids and Naver's name+address keys are the service's, whatever file holds them.
+        let serviceSource: String? =
+            switch format {
+            case .kakao: "kakao"
+            case .naver: "naver"
+            case .csv, .geojson: nil
+            }
+        let source = options.source ?? serviceSource ?? defaultSource
         guard !source.isEmpty else {
             throw FootprintStoreError.invalidValue(name: "source", value: "“”", reason: "a source needs a name")
         }
@@ -91,6 +101,7 @@ public final class PlaceImportFile {
         self.format = format
         self.encoding = opened.encoding
         self.source = source
+        self.checksIdentity = options.source == nil && serviceSource == nil
         self.options = options
         self.size = opened.size
     }
@@ -109,11 +120,16 @@ extension FootprintStore {
     /// Imports the places of a CSV, GeoJSON, Naver or Kakao file, streaming, in batches that each
     /// commit on their own.
     ///
-    /// Rows are matched by (source, source id): the source is `options.source` or the file's
-    /// name, the source id the row's id or one derived from its content (CSV rows and GeoJSON
+    /// Rows are matched by (source, source id): the source is `options.source`, else `kakao` or
+    /// `naver` for those services' responses, else the file's name; the source id the row's id or one derived from its content (CSV rows and GeoJSON
     /// features without an id: `NAME@LAT,LON` at 6 decimals; Naver items: `NAME|ADDRESS`). A
     /// re-import updates changed places and counts the others as unchanged; it never duplicates,
-    /// and places the user removed stay removed. Bad rows are skipped and listed in the summary
+    /// places the user removed stay removed, and the fields the user set (``PlaceEdits``) keep
+    /// the user's values (``ImportSummary/keptEdits``) unless `options.overwriteEdits`. Under a
+    /// CSV or GeoJSON file's own name, a row that would move its place more than 5 km or rename
+    /// it beyond recognition changes nothing and is a ``ImportSummary/conflicts`` row (the file
+    /// looks like another source), unless `options.replace`; with `options.strict` it fails the
+    /// import. Bad rows are skipped and listed in the summary
     /// with their line; with `options.strict` the first one fails the whole import and nothing
     /// changes. A file-level problem (unreadable, not a places CSV, invalid JSON anywhere in the
     /// file) is found before anything is written.
@@ -142,7 +158,8 @@ extension FootprintStore {
         try file.take()
         var summary = ImportSummary(source: file.source, format: file.format, encoding: file.encoding)
         let run = PlaceImportRun(
-            path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size)
+            path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size,
+            checksIdentity: file.checksIdentity)
         try mapErrors {
             try writer.writeWithoutTransaction { db in try run.run(db, into: &summary, progress: progress) }
         }

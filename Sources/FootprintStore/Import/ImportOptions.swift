@@ -35,8 +35,10 @@ public struct ImportOptions: Hashable, Sendable {
     /// The CRS of a CSV file's coordinate columns (`x`/`y`, or `lon`/`lat`), such as `EPSG:5186`;
     /// `nil` means WGS84 degrees.
     public var crs: String?
-    /// The name places are recorded under (`places.source`); `nil` uses the file's name. Places
-    /// are matched to earlier imports by this name and their id in the file.
+    /// The name places are recorded under (`places.source`); `nil` uses `kakao` for a Kakao
+    /// response, `naver` for a Naver one (their ids are the service's, whatever the file), and
+    /// the file's name for CSV and GeoJSON. Places are matched to earlier imports by this name and
+    /// their id in the file.
     public var source: String?
     /// When true, any bad row fails the whole import and nothing changes.
     public var strict: Bool
@@ -51,11 +53,18 @@ public struct ImportOptions: Hashable, Sendable {
     /// How many skipped rows the summary lists (all are counted); bounds memory on a file of
     /// garbage.
     public var reportedSkipLimit: Int
+    /// When true, the file's values replace the fields the user set (``PlaceEdits``) and the
+    /// marks of the places it touches are cleared; by default those fields keep the user's values.
+    public var overwriteEdits: Bool
+    /// When true, a CSV or GeoJSON file imported under its file's name may move that source's
+    /// places by any distance and rename them freely; by default such rows are
+    /// ``ImportSummary/conflicts`` and change nothing, as the file looks like another source.
+    public var replace: Bool
 
     public init(
         format: ImportFormat? = nil, encoding: ImportEncoding? = nil, crs: String? = nil, source: String? = nil,
         strict: Bool = false, batchSize: Int = 50_000, maximumBatchSize: Int = 1_000_000,
-        reportedSkipLimit: Int = 10_000
+        reportedSkipLimit: Int = 10_000, overwriteEdits: Bool = false, replace: Bool = false
     ) {
         self.format = format
         self.encoding = encoding
@@ -65,5 +74,7 @@ public struct ImportOptions: Hashable, Sendable {
         self.batchSize = max(1, batchSize)
         self.maximumBatchSize = max(self.batchSize, maximumBatchSize)
         self.reportedSkipLimit = reportedSkipLimit
+        self.overwriteEdits = overwriteEdits
+        self.replace = replace
     }
 }

@@ -37,6 +37,15 @@ public struct ImportSummary: Hashable, Sendable {
     public var unchanged = 0
     /// Rows of places the user removed, which an import does not bring back.
     public var keptRemoved = 0
+    /// Rows (counted as updated or unchanged too) where at least one field the user set
+    /// (``PlaceEdits``) kept the user's value although the file has another one.
+    public var keptEdits = 0
+    /// Rows that would have moved a place of the source more than 5 km or renamed it beyond
+    /// recognition (see ``ImportOptions/replace``): nothing of their place changed.
+    public var conflicts = 0
+    /// The first ``ImportOptions/reportedSkipLimit`` conflicting rows, in file order, each with
+    /// what it would have changed.
+    public var conflictRows: [SkippedRow] = []
     /// Rows skipped as bad.
     public var skipped = 0
     /// The first ``ImportOptions/reportedSkipLimit`` skipped rows, in file order.
@@ -52,8 +61,8 @@ public struct ImportSummary: Hashable, Sendable {
         self.encoding = encoding
     }
 
-    /// Rows read: every row is inserted, updated, unchanged, kept removed or skipped.
-    public var rowsRead: Int { inserted + updated + unchanged + keptRemoved + skipped }
+    /// Rows read: every row is inserted, updated, unchanged, kept removed, a conflict or skipped.
+    public var rowsRead: Int { inserted + updated + unchanged + keptRemoved + conflicts + skipped }
 }
 
 /// Progress of a running import, reported after each few thousand rows and at each commit.

@@ -2,7 +2,8 @@ import FootprintGeo
 import Foundation
 import GRDB
 
-/// A change to a place: only the fields that are set change.
+/// A change to a place: only the fields that are set change, and each field set becomes the
+/// user's (``PlaceEdits``): a later import of the place's source keeps it.
 public struct PlaceEdit: Hashable, Sendable {
     public var name: String?
     public var coordinate: Coordinate?
@@ -10,11 +11,23 @@ public struct PlaceEdit: Hashable, Sendable {
     public var category: String?
     public var addedTags: [String]
     public var removedTags: [String]
+    /// A new note; the empty string clears it.
     public var note: String?
+    /// A new lot-number address; the empty string clears it.
+    public var address: String?
+    /// A new road-name address; the empty string clears it.
+    public var roadAddress: String?
+    /// A new phone number; the empty string clears it.
+    public var phone: String?
+    /// A new recommended visiting time; the empty string clears it.
+    public var visitTime: String?
+    /// A new popularity.
+    public var likes: Int?
 
     public init(
         name: String? = nil, coordinate: Coordinate? = nil, category: String? = nil, addedTags: [String] = [],
-        removedTags: [String] = [], note: String? = nil
+        removedTags: [String] = [], note: String? = nil, address: String? = nil, roadAddress: String? = nil,
+        phone: String? = nil, visitTime: String? = nil, likes: Int? = nil
     ) {
         self.name = name
         self.coordinate = coordinate
@@ -22,6 +35,26 @@ public struct PlaceEdit: Hashable, Sendable {
         self.addedTags = addedTags
         self.removedTags = removedTags
         self.note = note
+        self.address = address
+        self.roadAddress = roadAddress
+        self.phone = phone
+        self.visitTime = visitTime
+        self.likes = likes
+    }
+
+    /// The fields this edit sets (tags only through ``PlaceEdits/record(addedTags:removedTags:)``).
+    var setFields: Set<PlaceField> {
+        var fields: Set<PlaceField> = []
+        if name != nil { fields.insert(.name) }
+        if coordinate != nil { fields.insert(.position) }
+        if category != nil { fields.insert(.category) }
+        if note != nil { fields.insert(.note) }
+        if address != nil { fields.insert(.address) }
+        if roadAddress != nil { fields.insert(.roadAddress) }
+        if phone != nil { fields.insert(.phone) }
+        if visitTime != nil { fields.insert(.visitTime) }
+        if likes != nil { fields.insert(.likes) }
+        return fields
     }
 }
 
@@ -44,7 +77,9 @@ extension Place {
 }
 
 extension FootprintStore {
-    /// Saves a new place and returns it with its id.
+    /// Saves a new place and returns it with its id. The fields given are the user's
+    /// (``PlaceEdits``): name and position always, the others when set (tags as added tags), so
+    /// that a place added with a source and source id keeps them when that source is imported.
     ///
     /// - Throws: ``FootprintStoreError/invalidValue(name:value:reason:)`` for an empty name.
     public func addPlace(_ place: Place) throws -> Place {
@@ -52,8 +87,18 @@ extension FootprintStore {
         var place = place.normalizedText()
         place.createdAt = Date()
         place.updatedAt = place.createdAt
+        var edits = PlaceEdits(fields: [.name, .position])
+        if place.category != nil { edits.fields.insert(.category) }
+        if place.likes != 0 { edits.fields.insert(.likes) }
+        if place.address != nil { edits.fields.insert(.address) }
+        if place.roadAddress != nil { edits.fields.insert(.roadAddress) }
+        if place.phone != nil { edits.fields.insert(.phone) }
+        if place.visitTime != nil { edits.fields.insert(.visitTime) }
+        if place.note != nil { edits.fields.insert(.note) }
+        edits.record(addedTags: place.tags, removedTags: [])
         return try write { db in
             try place.insert(db)
+            try PlaceEditsTable.save(db, placeID: place.id!, edits)
             return place
         }
     }
@@ -80,19 +125,39 @@ extension FootprintStore {
         try read { db in try Place.fetchCount(db) }
     }
 
-    /// Applies `edit` to a place and returns the place as saved.
+    /// Applies `edit` to a place and returns the place as saved. Every field the edit sets is
+    /// marked as the user's (``PlaceEdits``), even when set to the value it had: a later import
+    /// of the place's source keeps it.
+    ///
+    /// - Throws: ``FootprintStoreError/placeNotFound(id:)``; ``FootprintStoreError/invalidValue(name:value:reason:)``
+    ///   for an empty name or negative likes.
     public func editPlace(id: Int64, _ edit: PlaceEdit) throws -> Place {
         if let name = edit.name { try Self.checkName(name) }
+        if let likes = edit.likes, likes < 0 {
+            throw FootprintStoreError.invalidValue(
+                name: "likes", value: "“\(likes)”", reason: "likes cannot be negative")
+        }
         return try write { db in
             guard var place = try Place.fetchOne(db, key: id) else { throw FootprintStoreError.placeNotFound(id: id) }
             if let name = edit.name { place.name = ImportText.field(name) ?? name }
             if let coordinate = edit.coordinate { place.coordinate = coordinate }
             if let category = edit.category { place.category = Place.normalizedCategory(category) }
             if let note = edit.note { place.note = ImportText.field(note) }
+            if let address = edit.address { place.address = ImportText.field(address) }
+            if let roadAddress = edit.roadAddress { place.roadAddress = ImportText.field(roadAddress) }
+            if let phone = edit.phone { place.phone = ImportText.field(phone) }
+            if let visitTime = edit.visitTime { place.visitTime = ImportText.field(visitTime) }
+            if let likes = edit.likes { place.likes = likes }
             let removed = Set(Hashtag.normalizedList(edit.removedTags))
             place.tags = Hashtag.normalizedList(place.tags.filter { !removed.contains($0) } + edit.addedTags)
             place.updatedAt = Date()
             try place.update(db)
+            var edits = try PlaceEditsTable.fetch(db, placeID: id)
+            edits.fields.formUnion(edit.setFields)
+            if !edit.addedTags.isEmpty || !edit.removedTags.isEmpty {
+                edits.record(addedTags: edit.addedTags, removedTags: edit.removedTags)
+            }
+            try PlaceEditsTable.save(db, placeID: id, edits)
             return place
         }
     }
@@ -111,7 +176,8 @@ extension FootprintStore {
 
     static func checkName(_ name: String) throws {
         guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw FootprintStoreError.invalidValue(name: "place name", value: "“\(name)”", reason: "a place needs a name")
+            throw FootprintStoreError.invalidValue(
+                name: "place name", value: "“\(name)”", reason: "a place needs a name")
         }
     }
 }

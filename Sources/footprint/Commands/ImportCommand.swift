@@ -53,6 +53,13 @@ struct ImportPlacesCommand: ParsableCommand {
 
             FILE - reads standard input (named <stdin>, which is also the default --source); its format \
             is --format, else told from the content.
+
+            Fields set with place add/edit keep their values (counted as kept edits) unless \
+            --overwrite-edits is given. Kakao and Naver places are recorded under the source kakao or \
+            naver whatever the file's name. A CSV or GeoJSON file is recorded under its name; a row that \
+            would move a place of that source more than 5 km or rename it beyond recognition is left \
+            alone and counted as a conflict (the file looks like another one of the same name): give \
+            --source NAME, or --replace to accept the changes.
             """)
 
     @ParentCommand var root: Footprint
@@ -67,14 +74,21 @@ struct ImportPlacesCommand: ParsableCommand {
     )
     var crs: String?
     @Option(help: "utf-8, cp949, utf-16le or utf-16be (default: detected).") var encoding: ImportEncoding?
-    @Option(parsing: .unconditional, help: "The source name places are recorded under (default: the file's name).")
+    @Option(
+        parsing: .unconditional,
+        help: "The source name places are recorded under (default: kakao, naver, or the file's name).")
     var source: String?
     @Flag(help: "Fail and change nothing if any row or value is bad.") var strict = false
+    @Flag(help: "Take the file's values for fields set with place add/edit, and forget those edits.")
+    var overwriteEdits = false
+    @Flag(help: "Accept rows that move a place of the file's source more than 5 km or rename it.")
+    var replace = false
     @Flag(help: "No progress bar.") var quiet = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
+        var options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
+        (options.overwriteEdits, options.replace) = (overwriteEdits, replace)
         // The file is checked before the database is opened, so a bad file creates no database.
         let importFile =
             file == "-"
@@ -103,6 +117,8 @@ struct ImportPlacesCommand: ParsableCommand {
             counts += "skipped \(summary.skipped)"
             if summary.keptRemoved > 0 { counts += ", kept removed \(summary.keptRemoved)" }
             if summary.warnings > 0 { counts += ", warnings \(summary.warnings)" }
+            if summary.keptEdits > 0 { counts += ", kept edits \(summary.keptEdits)" }
+            if summary.conflicts > 0 { counts += ", conflicts \(summary.conflicts)" }
             Output.line("\(name): \(counts)")
         }
         for row in summary.skippedRows { Output.error("\(name):\(row).") }
@@ -113,11 +129,31 @@ struct ImportPlacesCommand: ParsableCommand {
         if summary.warnings > summary.warningRows.count {
             Output.error("\(name): \(summary.warnings - summary.warningRows.count) more values were left out.")
         }
+        reportConflicts(summary, name: name)
     }
+
+    /// The first few conflicting rows as `FILE:LINE: Reason.`, then one sentence on what to do.
+    private func reportConflicts(_ summary: ImportSummary, name: String) {
+        guard summary.conflicts > 0 else { return }
+        let listed = summary.conflictRows.prefix(Self.listedConflicts)
+        for row in listed { Output.error("\(name):\(row).") }
+        if summary.conflicts > listed.count {
+            Output.error("\(name): \(summary.conflicts - listed.count) more rows conflict.")
+        }
+        let rows = summary.conflicts == 1 ? "1 row" : "\(summary.conflicts) rows"
+        Output.error(
+            "\(name): The file looks like another source than the places already imported as “\(summary.source)” "
+                + "(\(rows) would move a place more than 5 km or rename it beyond recognition, and were left as they "
+                + "were): give --source NAME to import it as a source of its own, or --replace to accept the changes.")
+    }
+
+    /// Conflicting rows listed one by one; the rest are counted.
+    static let listedConflicts = 5
 }
 
 extension ImportSummary {
-    /// The `--json` form: counts, then the skipped rows with line, JSON path and reason.
+    /// The `--json` form: counts, the skipped rows with line, JSON path and reason, then
+    /// `kept_edits`, `conflicts` and the conflicting rows in the skipped rows' form.
     var json: JSONValue {
         .object([
             ("source", .string(source)),
@@ -128,29 +164,34 @@ extension ImportSummary {
             ("unchanged", .integer(Int64(unchanged))),
             ("kept_removed", .integer(Int64(keptRemoved))),
             ("skipped", .integer(Int64(skipped))),
-            (
-                "skipped_rows",
-                .array(
-                    skippedRows.map { row in
-                        .object([
-                            ("line", .integer(Int64(row.line))),
-                            ("path", row.jsonPath.map(JSONValue.string) ?? .null),
-                            ("reason", .string(row.reason)),
-                        ])
-                    })
-            ),
+            ("skipped_rows", .array(skippedRows.map(\.json))),
             ("warnings", .integer(Int64(warnings))),
-            (
-                "warning_rows",
-                .array(
-                    warningRows.map { row in
-                        .object([
-                            ("line", .integer(Int64(row.line))),
-                            ("path", row.jsonPath.map(JSONValue.string) ?? .null),
-                            ("reason", .string(row.reason)),
-                        ])
-                    })
-            ),
+            ("warning_rows", .array(warningRows.map(\.json))),
+            ("kept_edits", .integer(Int64(keptEdits))),
+            ("conflicts", .integer(Int64(conflicts))),
+            ("conflict_rows", .array(conflictRows.map(\.json))),
+        ])
+    }
+}
+
+extension SkippedRow {
+    /// `{"line":…,"path":…,"reason":…}`.
+    var json: JSONValue {
+        .object([
+            ("line", .integer(Int64(line))),
+            ("path", jsonPath.map(JSONValue.string) ?? .null),
+            ("reason", .string(reason)),
+        ])
+    }
+}
+
+extension RowWarning {
+    /// `{"line":…,"path":…,"reason":…}`, as a skipped row.
+    var json: JSONValue {
+        .object([
+            ("line", .integer(Int64(line))),
+            ("path", jsonPath.map(JSONValue.string) ?? .null),
+            ("reason", .string(reason)),
         ])
     }
 }

@@ -11,12 +11,13 @@ extension Place {
     /// a listing shows one `address`, the road-name one first. `sources` lists where the place
     /// came from as `{source, source_id}` objects (empty for a place added by hand). Each member is
     /// one entry of ``detailMembers(visits:)``, so a new field is one more line there.
-    func detailJSON(visits: [Visit]) -> JSONValue {
-        .object(detailMembers(visits: visits))
+    func detailJSON(visits: [Visit], edited: [String] = []) -> JSONValue {
+        .object(detailMembers(visits: visits, edited: edited))
     }
 
-    /// The members of ``detailJSON(visits:)``, in order.
-    func detailMembers(visits: [Visit]) -> [(key: String, value: JSONValue)] {
+    /// The members of ``detailJSON(visits:edited:)``, in order; `edited` names the fields the
+    /// user set, which re-imports keep.
+    func detailMembers(visits: [Visit], edited: [String] = []) -> [(key: String, value: JSONValue)] {
         var sources: [JSONValue] = []
         if let source {
             sources.append(.object([("source", .string(source)), ("source_id", Self.text(sourceID))]))
@@ -37,6 +38,7 @@ extension Place {
             ("visit_time", Self.text(visitTime)),
             ("note", Self.text(note)),
             ("sources", .array(sources)),
+            ("edited", .array(edited.map(JSONValue.string))),
             ("created_at", createdAt.map { .string(Self.timestamp($0)) } ?? .null),
             ("updated_at", updatedAt.map { .string(Self.timestamp($0)) } ?? .null),
             ("visits", .array(visits.map(\.json))),

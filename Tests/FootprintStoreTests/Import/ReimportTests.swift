@@ -24,20 +24,20 @@ import Testing
         _ = try test.store.importPlaces(from: v1)
         let v2 = try test.file(
             "list.csv",
-            "id,name,lat,lon,likes\n1,하나,37.5,127.0,1\n2,둘!,37.6,127.1,2\n3,셋,35.1,129.0,3\n4,넷,36.0,128.0,4\n")
+            "id,name,lat,lon,likes\n1,하나,37.5,127.0,1\n2,둘!,37.6,127.1,2\n3,셋,37.72,127.21,3\n4,넷,36.0,128.0,4\n")
         let summary = try test.store.importPlaces(from: v2)
         #expect((summary.inserted, summary.updated, summary.unchanged) == (1, 2, 1))
         #expect(try test.count() == 4)
         let places = try test.places()
         #expect(places["2"]?["name"] as String? == "둘!")
-        #expect(places["3"]?["latitude"] as Double? == 35.1)
+        #expect(places["3"]?["latitude"] as Double? == 37.72)
         let entry = try test.store.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT xmin, ymin FROM idx_places_geom WHERE pkid = ?",
                 arguments: [places["3"]!["id"] as Int64])
         }
-        #expect(abs((entry?["ymin"] as Double? ?? 0) - 35.1) < 1e-5)
-        #expect(abs((entry?["xmin"] as Double? ?? 0) - 129.0) < 1e-5)
+        #expect(abs((entry?["ymin"] as Double? ?? 0) - 37.72) < 1e-5)
+        #expect(abs((entry?["xmin"] as Double? ?? 0) - 127.21) < 1e-5)
         #expect(
             try test.store.read { db in try String.fetchOne(db, sql: "SELECT rtreecheck('idx_places_geom')") } == "ok")
     }

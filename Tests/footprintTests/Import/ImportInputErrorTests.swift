@@ -93,7 +93,8 @@ import Testing
         let kakao = #"{"documents":[{"id":"9","place_name":"카페","x":"126.978","y":"37.5665"}]}"#
         let result = try run(["import", "places", "-", "--format", "kakao", "--json"], input: kakao)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix(#"{"source":"<stdin>","format":"kakao","#))
+        // Kakao ids are Kakao's whatever the file: the source is `kakao`.
+        #expect(result.stdout.hasPrefix(#"{"source":"kakao","format":"kakao","#))
     }
 
     @Test func badStandardInputIsOneSentenceAndCreatesNoDatabase() throws {

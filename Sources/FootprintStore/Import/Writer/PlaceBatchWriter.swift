@@ -3,6 +3,9 @@ import GRDB
 /// What writing one imported row did.
 enum ImportOutcome {
     case inserted, updated, unchanged, keptRemoved
+    /// The row would move or rename its place beyond ``SourceConflicts``' limits; nothing was
+    /// written. The reason is a sentence without its full stop.
+    case conflict(reason: String)
     /// The row is for a place an earlier row of the same file was written to (a repeated id);
     /// nothing was written.
     case repeated(firstLine: Int)
@@ -16,29 +19,36 @@ enum ImportOutcome {
 /// when a field it carries differs, left alone when equal, and not brought back when the pair is
 /// in `removed_sources` (the user removed that place). A second row for a place that an earlier
 /// row of the same run wrote (``PlaceLines``) is not written: it is ``ImportOutcome/repeated(firstLine:)``.
+///
+/// The fields the user set (``PlaceEdits``) keep their stored values on update (``PlaceWriteChecks``
+/// tells whether the source has any marked place at all, so a run without marks pays nothing per
+/// row), and a row that looks like another source's (``SourceConflicts``) changes nothing.
 final class PlaceBatchWriter {
     private let path: String
     private let source: String
     private let timestamp: String
-    private let checksRemoved: Bool
+    private let checks: PlaceWriteChecks
     private let insert: RawStatement
     private let select: RawStatement
     private let update: RawStatement
     private let selectRemoved: RawStatement
+    private let marks: PlaceMarkStatements?
     private let lines: PlaceLines
     /// Points for the spatial index.
     private(set) var index = SpatialIndexUpdate()
+    /// Rows of this batch where a field the user set kept its value against the file's.
+    private(set) var keptEdits = 0
 
-    /// Prepares the batch's statements. `checksRemoved` is false when `removed_sources` holds
-    /// nothing for `source`, which saves a look-up per row.
+    /// Prepares the batch's statements.
     init(
-        _ db: Database, path: String, source: String, timestamp: String, checksRemoved: Bool, lines: PlaceLines
+        _ db: Database, path: String, source: String, timestamp: String, checks: PlaceWriteChecks, lines: PlaceLines
     ) throws {
         self.path = path
         self.lines = lines
         self.source = source
         self.timestamp = timestamp
-        self.checksRemoved = checksRemoved
+        self.checks = checks
+        marks = checks.edits ? try PlaceMarkStatements(db, path: path, deleting: checks.overwriteEdits) : nil
         insert = try RawStatement(
             db, path: path,
             sql: """
@@ -73,7 +83,7 @@ final class PlaceBatchWriter {
 
     /// Writes one row.
     func write(_ place: ImportedPlace) throws -> ImportOutcome {
-        if checksRemoved {
+        if checks.removed {
             selectRemoved.bind(2, place.sourceID)
             let removed = try selectRemoved.step()
             selectRemoved.reset()
@@ -108,6 +118,20 @@ final class PlaceBatchWriter {
         let id = select.int64(0)
         if let first = lines.line(ofPlace: id) { return .repeated(firstLine: first) }
         lines.record(place: id, line: place.line)
+        var edits = try marks?.edits(of: id)
+        if checks.conflicts,
+            let reason = SourceConflicts.reason(
+                place, storedName: select.text(1) ?? "", storedLatitude: select.isNull(10) ? .nan : select.double(10),
+                storedLongitude: select.isNull(11) ? .nan : select.double(11),
+                checksName: !(edits?.fields.contains(.name) ?? false),
+                checksPosition: !(edits?.fields.contains(.position) ?? false))
+        {
+            return .conflict(reason: reason)
+        }
+        if checks.overwriteEdits, edits != nil {
+            try marks?.delete(id)
+            edits = nil
+        }
         var merged = place
         let fields = place.fields
         if !fields.contains(.category) { merged.category = select.text(2) }
@@ -118,6 +142,7 @@ final class PlaceBatchWriter {
         if !fields.contains(.phone) { merged.phone = select.text(7) }
         if !fields.contains(.visitTime) { merged.visitTime = select.text(8) }
         if !fields.contains(.note) { merged.note = select.text(9) }
+        if let edits, keepUsersFields(edits, in: &merged) { keptEdits += 1 }
         let sameText =
             select.text(1) == merged.name && select.text(2) == merged.category && (select.text(3) ?? "") == merged.tags
             && select.int64(4) == Int64(merged.likes) && select.text(5) == merged.address
@@ -135,6 +160,38 @@ final class PlaceBatchWriter {
         try update.run()
         if !samePoint { index.add(id: id, longitude: merged.longitude, latitude: merged.latitude, moved: true) }
         return .updated
+    }
+
+    /// Puts the stored values of the fields the user set into `merged` (the row as the file has
+    /// it, absent fields filled from the store), and the user's tag changes on top of the file's
+    /// tags. True when any of them differs from what the file has: the user's value was kept.
+    private func keepUsersFields(_ edits: PlaceEdits, in merged: inout ImportedPlace) -> Bool {
+        let file = merged
+        for field in edits.fields {
+            switch field {
+            case .name: merged.name = select.text(1) ?? merged.name
+            case .position:
+                if !select.isNull(10) && !select.isNull(11) {
+                    merged.latitude = select.double(10)
+                    merged.longitude = select.double(11)
+                }
+            case .category: merged.category = select.text(2)
+            case .tags:
+                if file.fields.contains(.tags) {
+                    merged.tags = Hashtag.encode(edits.applyingTags(to: Hashtag.decode(file.tags)))
+                }
+            case .likes: merged.likes = Int(select.int64(4))
+            case .address: merged.address = select.text(5)
+            case .roadAddress: merged.roadAddress = select.text(6)
+            case .phone: merged.phone = select.text(7)
+            case .visitTime: merged.visitTime = select.text(8)
+            case .note: merged.note = select.text(9)
+            }
+        }
+        return merged.name != file.name || merged.latitude != file.latitude || merged.longitude != file.longitude
+            || merged.category != file.category || merged.tags != file.tags || merged.likes != file.likes
+            || merged.address != file.address || merged.roadAddress != file.roadAddress || merged.phone != file.phone
+            || merged.visitTime != file.visitTime || merged.note != file.note
     }
 
     /// Binds parameters 1–9 and 12–14, shared by the insert and the update.

@@ -14,6 +14,8 @@ struct PlaceImportRun {
     let options: ImportOptions
     let reader: PlaceRowReader
     let totalBytes: Int64?
+    /// The source is a CSV or GeoJSON file's own name: rows are checked for ``SourceConflicts``.
+    var checksIdentity = false
 
     /// Rows between two progress reports within a batch.
     static let progressInterval = 16_384
@@ -22,10 +24,7 @@ struct PlaceImportRun {
         let rows = RowPipeline(reader: reader)
         rows.start()
         defer { rows.stop() }
-        let checksRemoved =
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM removed_sources WHERE source = ?)", arguments: [source])
-            ?? false
+        let checks = try PlaceWriteChecks.decide(db, source: source, options: options, checksIdentity: checksIdentity)
         let hasSpatialIndex = try db.tableExists(SpatialIndexUpdate.table)
         var indexCount =
             hasSpatialIndex
@@ -41,7 +40,7 @@ struct PlaceImportRun {
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
                 let writer = try PlaceBatchWriter(
                     db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
-                    checksRemoved: checksRemoved, lines: lines)
+                    checks: checks, lines: lines)
                 var rowCount = 0
                 while rowCount < batchLimit {
                     guard let row = try rows.next() else {
@@ -63,6 +62,11 @@ struct PlaceImportRun {
                         case .updated: batch.updated += 1
                         case .unchanged: batch.unchanged += 1
                         case .keptRemoved: batch.keptRemoved += 1
+                        case .conflict(let reason):
+                            let row = SkippedRow(line: place.line, jsonPath: place.jsonPath, reason: reason)
+                            if options.strict { throw FootprintStoreError.strictImportFailed(path: path, row: row) }
+                            batch.conflicts += 1
+                            if batch.conflictRows.count < options.reportedSkipLimit { batch.conflictRows.append(row) }
                         case .repeated(let firstLine):
                             try skip(Self.repeatedRow(place, firstLine: firstLine), in: &batch)
                         }
@@ -73,6 +77,7 @@ struct PlaceImportRun {
                         )
                     }
                 }
+                batch.keptEdits += writer.keptEdits
                 if hasSpatialIndex, triggers.contains("gii_places_geom") {
                     indexCount = try writer.index.apply(db, path: path, existing: indexCount)
                 }
@@ -83,7 +88,7 @@ struct PlaceImportRun {
                 return .commit
             }
             summary = batch
-            committedRows = summary.rowsRead - summary.skipped
+            committedRows = summary.rowsRead - summary.skipped - summary.conflicts
             progress(report(summary, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: true))
             batchLimit = nextBatchLimit(
                 committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)

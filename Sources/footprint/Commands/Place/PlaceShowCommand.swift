@@ -15,8 +15,9 @@ struct PlaceShowCommand: ParsableCommand {
         let store = try root.openStore(.readOnly)
         let place = try store.place(id: id)
         let visits = try store.visits(placeID: id)
+        let edited = try store.editedFields(placeID: id).map(\.rawValue)  // the user's fields, kept by re-imports
         if output.json {
-            Output.json(.array([place.detailJSON(visits: visits)]))
+            Output.json(.array([place.detailJSON(visits: visits, edited: edited)]))
             return
         }
         Output.line("\(place.id ?? 0)  \(place.name)")
@@ -30,6 +31,7 @@ struct PlaceShowCommand: ParsableCommand {
         if let visitTime = place.visitTime { Output.line("  best time \(visitTime)") }
         if let source = place.source { Output.line("  source    \(source)\(place.sourceID.map { " #" + $0 } ?? "")") }
         if let note = place.note { Output.line("  note      \(note)") }
+        if !edited.isEmpty { Output.line("  edited    " + edited.joined(separator: ", ")) }
         for visit in visits { Output.line("  visit     \(visit.line)") }
     }
 }
