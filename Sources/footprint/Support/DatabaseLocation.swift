@@ -14,12 +14,11 @@ extension Footprint {
 
     /// Refuses `--db ""` before any subcommand runs (ArgumentParser validates every command of the
     /// invocation, the root included): an empty path would reach SQLite, which opens a private
-    /// temporary database for it, so every write would vanish. A usage error, exit 64, one
-    /// sentence, without the usage text a `ValidationError` would add.
+    /// temporary database for it, so every write would vanish. A usage error: `Footprint.main`
+    /// prints it as one sentence and exits 64.
     func validate() throws {
         if let db, db.isEmpty {
-            Output.error("Error: The --db path is empty; give the database file, such as --db footprint.sqlite.")
-            throw ExitCode(64)
+            throw ValidationError("The --db path is empty; give the database file, such as --db footprint.sqlite.")
         }
     }
 
