@@ -81,9 +81,14 @@ extension FootprintStore {
     /// (``PlaceEdits``): name and position always, the others when set (tags as added tags), so
     /// that a place added with a source and source id keeps them when that source is imported.
     ///
-    /// - Throws: ``FootprintStoreError/invalidValue(name:value:reason:)`` for an empty name.
+    /// - Throws: ``FootprintStoreError/invalidValue(name:value:reason:)`` for an empty name or
+    ///   negative likes.
     public func addPlace(_ place: Place) throws -> Place {
         try Self.checkName(place.name)
+        if place.likes < 0 {
+            throw FootprintStoreError.invalidValue(
+                name: "likes", value: "“\(place.likes)”", reason: "likes cannot be negative")
+        }
         var place = place.normalizedText()
         place.createdAt = Date()
         place.updatedAt = place.createdAt

@@ -106,7 +106,9 @@ struct ImportPlacesCommand: ParsableCommand {
             bar.finish()
             // Nothing was imported: a database this command created goes too.
             if !databaseExisted {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: root.databasePath + suffix) }
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: root.databasePath + suffix)
+                }
             }
             throw error
         }

@@ -50,6 +50,29 @@ import Testing
         #expect(!(try run(["place", "show", "1"]).stdout.contains("edited")))
     }
 
+    @Test func everyEditableFieldIsTheUsersOnceEdited() throws {
+        let file = try write(
+            "places.csv", "id,name,lat,lon,phone,likes,address\n1,성수 메밀꽃,37.5431,127.0546,02-111-1111,5,성수동2가 1\n")
+        try run(["import", "places", file])
+        let edit = try run([
+            "place", "edit", "1", "--phone", "02-222-2222", "--likes", "40", "--visit-time", "점심",
+            "--road-address", "연무장길 10",
+        ])
+        #expect(edit.status == 0)
+        let again = try run(["import", "places", file])
+        #expect(again.stdout == "\(file): inserted 0, updated 0, unchanged 1, skipped 0, kept edits 1\n")
+        let show = try run(["place", "show", "1", "--json"])
+        #expect(show.stdout.contains(#""likes":40,"address":"성수동2가 1""#))
+        #expect(show.stdout.contains(#""road_address":"연무장길 10","phone":"02-222-2222","visit_time":"점심""#))
+        #expect(show.stdout.contains(#""edited":["likes","phone","road_address","visit_time"]"#))
+
+        let negative = try run(["place", "edit", "1", "--likes", "-3"])
+        #expect(negative.status != 0)
+        #expect(negative.stderr == "Error: The likes “-3” is invalid: likes cannot be negative.\n")
+        let added = try run(["place", "add", "--name", "집", "--at", "37.5,127", "--phone", "010-1234-5678", "--json"])
+        #expect(added.stdout.contains(#""name":"집""#))
+    }
+
     @Test func aSameNamedFileOfAnotherTripConflicts() throws {
         let trip1 = try write("trip1/places.csv", "id,name,lat,lon\n1,서울숲,37.5444,127.0374\n2,성수 카페,37.5446,127.0557\n")
         let trip2 = try write(

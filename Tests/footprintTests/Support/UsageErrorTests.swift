@@ -23,7 +23,11 @@ import Testing
         (["search", "카페", "--bogus"], "Unknown option “--bogus”; see “footprint search --help”."),
         (["search", "카페", "--limit"], "Missing value for “--limit <limit>”; see “footprint search --help”."),
         (["place", "edit"], "Missing expected argument “<id>”; see “footprint place edit --help”."),
-        (["place", "edit", "1"], "Give something to change: --name, --at, --category, --tag, --untag or --note."),
+        (
+            ["place", "edit", "1"],
+            "Give something to change: --name, --at, --category, --tag, --untag, --note, --address, --road-address, "
+                + "--phone, --visit-time or --likes."
+        ),
         (["search", "카페", "--limit", "3", "--all"], "Give --limit N or --all, not both."),
         (["nearby", "--at", "37.5,127", "--radius", "5", "--k", "3"], "Give either --radius M or --k K."),
         (
@@ -48,7 +52,7 @@ import Testing
     @Test func helpIsStillHelp() throws {
         let help = try CLI.run(["place", "edit", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: footprint place edit <id>"))
+        #expect(help.stdout.contains("USAGE: footprint place edit [<options>] <id>"))
         #expect(help.stderr == "")
     }
 

@@ -12,7 +12,15 @@ struct PlaceAddCommand: ParsableCommand {
     @Option(
         name: .customLong("tag"), parsing: .unconditionalSingleValue,
         help: "A hashtag (repeat for more); “#” is optional.") var tags: [String] = []
-    @Option(parsing: .unconditional, help: "The address.") var address: String?
+    @Option(parsing: .unconditional, help: "The (lot-number) address.") var address: String?
+    @Option(name: .customLong("road-address"), parsing: .unconditional, help: "The road-name address.")
+    var roadAddress: String?
+    @Option(parsing: .unconditional, help: "The phone number.") var phone: String?
+    @Option(
+        name: .customLong("visit-time"), parsing: .unconditional,
+        help: "A recommended visiting time (저녁, 18:00-22:00).")
+    var visitTime: String?
+    @Option(parsing: .unconditional, help: "The number of likes (0 or more).") var likes: WholeNumberArgument?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
     @OptionGroup var output: OutputOptions
 
@@ -20,8 +28,9 @@ struct PlaceAddCommand: ParsableCommand {
         let store = try root.openStore(.readWrite)
         let place = try store.addPlace(
             Place(
-                name: name, coordinate: try at.coordinate(), category: category, tags: tags, address: address,
-                note: note))
+                name: name, coordinate: try at.coordinate(), category: category, tags: tags,
+                likes: try likes?.value(of: "likes") ?? 0, address: address, roadAddress: roadAddress, phone: phone,
+                visitTime: visitTime, note: note))
         if output.json {
             Output.json(.array([place.json()]))
         } else {
