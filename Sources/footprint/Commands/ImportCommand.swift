@@ -63,7 +63,7 @@ struct ImportPlacesCommand: ParsableCommand {
             """)
 
     @ParentCommand var root: Footprint
-    @Argument(help: "The file to import; `-` reads standard input (named <stdin>, also as the default source).")
+    @Argument(help: "The file to import; “-” reads standard input (named <stdin>, also as the default source).")
     var file: String
     @Option(help: "csv, geojson, naver or kakao (default: from the file's name, else its content).")
     var format: ImportFormat?

@@ -72,7 +72,7 @@ final class JSONArrayStream {
                     window.start += 1
                     try finishDocument()
                     return nil
-                default: throw syntax("expected ',' or ']' after an element of “\(arrayKey)”")
+                default: throw syntax("expected “,” or “]” after an element of “\(arrayKey)”")
                 }
             } else if try peekByte() == UInt8(ascii: "]") {
                 window.start += 1
@@ -118,14 +118,14 @@ final class JSONArrayStream {
                     window.start += 1
                     return false
                 }
-                guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}' in the top-level object") }
+                guard byte == UInt8(ascii: ",") else { throw syntax("expected “,” or “}” in the top-level object") }
                 window.start += 1
                 guard try peekByte() != nil else { throw syntax("the text ends inside the top-level object") }
             }
             first = false
             guard try peekByte() == UInt8(ascii: "\"") else { throw syntax("expected a member name in double quotes") }
             let key = try parseSlice { cursor throws(JSONSyntaxError) in try cursor.string() }
-            guard try peekByte() == UInt8(ascii: ":") else { throw syntax("expected ':' after a member name") }
+            guard try peekByte() == UInt8(ascii: ":") else { throw syntax("expected “:” after a member name") }
             window.start += 1
             guard let valueStart = try peekByte() else { throw syntax("the text ends before the value of “\(key)”") }
             if key == arrayKey {

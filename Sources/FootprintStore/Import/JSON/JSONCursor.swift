@@ -85,7 +85,7 @@ struct JSONCursor {
         while true {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
             let key = try rawString()
-            try expect(UInt8(ascii: ":"), "':' after a member name")
+            try expect(UInt8(ascii: ":"), "“:” after a member name")
             skipWhitespace()
             try member(&self, key)
             switch peek() {
@@ -93,7 +93,7 @@ struct JSONCursor {
             case UInt8(ascii: "}"):
                 offset += 1
                 return
-            default: throw error("expected ',' or '}' in an object")
+            default: throw error("expected “,” or “}” in an object")
             }
         }
     }
@@ -117,7 +117,7 @@ struct JSONCursor {
             case UInt8(ascii: "]"):
                 offset += 1
                 return
-            default: throw error("expected ',' or ']' in an array")
+            default: throw error("expected “,” or “]” in an array")
             }
         }
     }
