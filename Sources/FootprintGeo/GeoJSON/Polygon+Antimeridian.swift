@@ -52,8 +52,12 @@ private struct AntimeridianCut {
                 if step > 180 { step -= 360 } else if step < -180 { step += 360 }
                 points.append(Point(x: points[index - 1].x + step, y: ring[index].latitude))
             }
-            // A ring whose unwrapped ends differ goes round a pole.
-            guard points.first == points.last else { return nil }
+            // A ring whose unwrapped ends differ by a turn goes round a pole. Ends that differ by
+            // the rounding of summing the steps (a circle of 64 vertices around 179.999°E drifts
+            // by ~1e-13°) are the same point: the ring is closed exactly again.
+            let last = points.count - 1
+            guard abs(points[last].x - points[0].x) < 1e-9, points[last].y == points[0].y else { return nil }
+            points[last] = points[0]
             rings.append(points)
         }
         guard let exterior = rings.first else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import FootprintGeo
 import Testing
 
@@ -81,6 +82,25 @@ import Testing
     }
 
     /// A C-shaped polygon opening east across the meridian: one piece west, two east.
+    /// Summing the unwrapped steps of a ring drifts by a few ulps; its ends are still one point,
+    /// and the polygon is cut (it was returned uncut, spanning ±180°, while the ends differed).
+    @Test func aRingWhoseUnwrappedEndsDriftIsStillCut() {
+        var ring = (0..<64).map { step -> Coordinate in
+            let angle = Double(step) / 64 * 2 * .pi
+            var longitude = 179.999 + 0.0123456789 * cos(angle)
+            if longitude > 180 { longitude -= 360 }
+            return coordinate(longitude, 10.000123 + 0.0123456789 * sin(angle))
+        }
+        ring.append(ring[0])
+        let pieces = Polygon(unchecked: [ring]).splitAtAntimeridian()
+        #expect(pieces.count == 2)
+        for piece in pieces {
+            let longitudes = piece.rings[0].map(\.longitude)
+            #expect(longitudes.allSatisfy { $0 >= 179.98 } || longitudes.allSatisfy { $0 <= -179.98 })
+            #expect(piece.rings[0].first == piece.rings[0].last)
+        }
+    }
+
     @Test func aPolygonCrossingSeveralTimesGivesSeveralPieces() {
         let ring = [
             coordinate(170, 0), coordinate(-170, 0), coordinate(-170, 10), coordinate(175, 10), coordinate(175, 20),
