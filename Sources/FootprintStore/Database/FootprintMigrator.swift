@@ -19,6 +19,7 @@ enum FootprintMigrator {
         // the index is built anew.
         migrator.registerMigration("v3-search-tokens-2", migrate: SearchIndex.rebuild)
         migrator.registerMigration("v4-place-moves", migrate: PlaceMoves.createSchemaV4)
+        migrator.registerMigration("v8-address-search", migrate: SearchIndex.createSchemaV8)
         return migrator
     }()
 
