@@ -1,4 +1,5 @@
 import FootprintGeo
+import FootprintHangul
 import FootprintTestSupport
 import Foundation
 import Testing
@@ -70,4 +71,40 @@ import Testing
         #expect(all.count > SearchRun.walkMinimum)
         #expect(all.contains { $0.place.id == 123 } && all.prefix(20).contains { $0.place.id == 7 })
     }
+
+    /// `search_field_lengths` follows the places: lengths of the normalized text (0 when SQL
+    /// cannot tell it), likes changed by plain SQL, an edited address, a removed place.
+    @Test func fieldLengthsFollowThePlaces() throws {
+        let temporary = try TemporaryStore()
+        let places = try temporary.addPlaces([AddressWalkTests.seoul, AddressWalkTests.seoul, AddressWalkTests.seoul])
+        let ids = places.map { $0.id! }
+        try temporary.store.write { db in
+            try db.execute(
+                sql: "UPDATE places SET address = ?, note = ?, likes = 7 WHERE id = ?",
+                arguments: ["서울특별시  강남구 Teheran-ro 12", "ㄱ 메모", ids[0]])
+            try db.execute(
+                sql: "UPDATE places SET road_address = ? WHERE id = ?",
+                arguments: ["서울특별시 강남구".decomposedStringWithCanonicalMapping, ids[1]])
+        }
+        func rows() throws -> [String] {
+            try temporary.store.read { db in
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT id || ':' || field || ':' || length || ':' || likes FROM search_field_lengths ORDER BY id, field"
+                )
+            }
+        }
+        let length = HangulNormalization.searchNormalized("서울특별시  강남구 Teheran-ro 12").unicodeScalars.count
+        #expect(length == 20)
+        #expect(try rows() == ["\(ids[0]):2:\(length):7", "\(ids[0]):4:0:7", "\(ids[1]):3:0:0"])
+        try temporary.store.write { db in
+            try db.execute(sql: "UPDATE places SET likes = 99 WHERE id = ?", arguments: [ids[0]])
+            try db.execute(sql: "UPDATE places SET address = '부산' WHERE id = ?", arguments: [ids[2]])
+            try db.execute(sql: "DELETE FROM places WHERE id = ?", arguments: [ids[1]])
+        }
+        #expect(try rows() == ["\(ids[0]):2:\(length):99", "\(ids[0]):4:0:99", "\(ids[2]):2:2:0"])
+    }
+
+    static let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
 }
