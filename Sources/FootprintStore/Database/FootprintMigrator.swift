@@ -24,6 +24,8 @@ enum FootprintMigrator {
         // Kakao/Naver rows imported under their file's name move to the sources `kakao`/`naver`.
         migrator.registerMigration("v6-service-sources", migrate: ServiceSources.migrateV6)
         migrator.registerMigration("v7-visit-keys", migrate: VisitKeys.createSchema)
+        // Lengths of the long text fields, so a word in most addresses is ranked by walking them in order.
+        migrator.registerMigration("v8-address-search", migrate: SearchIndex.createSchemaV8)
         return migrator
     }()
 

@@ -59,6 +59,7 @@ public final class FootprintStore: Sendable {
                 configuration.busyMode = .timeout(10)
                 configuration.prepareDatabase { db in
                     db.registerFootprintTokenizer()
+                    try SearchIndex.registerFieldLengthFunction(db)
                     try db.loadSpatiaLite()
                     try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -131072")
                 }

@@ -7,7 +7,7 @@ public struct SearchIndexParts: OptionSet, Hashable, Sendable {
 
     /// `search_names`: place names, with 초성 (chosung — initial consonant) terms.
     public static let names = SearchIndexParts(rawValue: 1 << 0)
-    /// `search_text`: category, tags, address and note.
+    /// `search_text`: category, tags, address and note (and what `v8-address-search` keeps beside it).
     public static let text = SearchIndexParts(rawValue: 1 << 1)
     public static let all: SearchIndexParts = [.names, .text]
 }
@@ -41,7 +41,10 @@ extension FootprintStore {
             if parts.contains(.names) {
                 try db.execute(sql: "INSERT INTO search_names(search_names) VALUES ('rebuild')")
             }
-            if parts.contains(.text) { try db.execute(sql: "INSERT INTO search_text(search_text) VALUES ('rebuild')") }
+            if parts.contains(.text) {
+                try db.execute(sql: "INSERT INTO search_text(search_text) VALUES ('rebuild')")
+                try SearchIndex.rebuildFieldLengths(db)
+            }
         }
     }
 

@@ -48,6 +48,7 @@ enum SearchIndex {
         let textList = textColumns.joined(separator: ", ")
         let oldList = textColumns.map { "old_" + $0 }.joined(separator: ", ")
         let placeList = textColumns.map { "p." + $0 }.joined(separator: ", ")
+        try foldFieldLengths(db)
         try db.execute(
             sql: """
                 INSERT INTO search_names(search_names, rowid, name)
@@ -71,6 +72,7 @@ enum SearchIndex {
                 INSERT INTO search_text(search_text) VALUES ('rebuild');
                 DELETE FROM place_changes;
                 """)
+        try rebuildFieldLengths(db)
     }
 
     /// Whether the pending set calls for a rebuild: the index holds something unknown for a

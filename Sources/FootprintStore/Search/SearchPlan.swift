@@ -15,6 +15,10 @@ struct SearchPlan {
             case names(SearchExpression)
             /// `search_text MATCH expression`.
             case text(SearchExpression)
+            /// `search_text MATCH` any of the phrases: the query and its keyboard readings in the
+            /// other fields. When most places hold one (a district name), the places are read in
+            /// the order of the best rank they could have instead (``SearchRun``'s walk).
+            case literals([SearchExpression.Phrase])
             /// Places holding every word, each in the name or another field: the intersection
             /// of each word's look-ups in both tables.
             case allWordsAnywhere([SearchExpression])
@@ -55,7 +59,8 @@ struct SearchPlan {
             // every-tag query narrow the candidates already (the matcher checks it on them).
             let untokenized = matcher.tags.filter { SearchExpression.Phrase(literal: $0) == nil }
             if !untokenized.isEmpty && (!matcher.requiresEveryTag || phrases.isEmpty) {
-                stages.append(Stage(source: .scan(texts: untokenized, tagsOnly: true), completeBelow: SearchMatch.tierCount))
+                stages.append(
+                    Stage(source: .scan(texts: untokenized, tagsOnly: true), completeBelow: SearchMatch.tierCount))
             }
             if let combined { stages.append(Stage(source: .text(combined), completeBelow: SearchMatch.tierCount)) }
             return stages
@@ -65,7 +70,9 @@ struct SearchPlan {
         // Only characters the index has no term for: every character is still searched for as
         // written, by a scan (rare, and ~0.3 s at a million places).
         if exactPhrase == nil, !hangul.isEmpty {
-            return [Stage(source: .scan(texts: [hangul.normalized], tagsOnly: false), completeBelow: SearchMatch.tierCount)]
+            return [
+                Stage(source: .scan(texts: [hangul.normalized], tagsOnly: false), completeBelow: SearchMatch.tierCount)
+            ]
         }
         // A query of lone consonants is a 초성 query: its literal phrase is the 초성 one, found
         // by the reading stages below (a name that holds the jamo as written ranks `exact` there).
@@ -114,8 +121,9 @@ struct SearchPlan {
         }
         let literalPhrases = ([query.text] + hangul.readings.map(\.text)).compactMap(
             SearchExpression.Phrase.init(literal:))
-        if let any = SearchExpression.any(literalPhrases.map { .phrase($0) }) {
-            stages.append(Stage(source: .text(any), completeBelow: SearchMatch(kind: .otherField).tier + 1))
+        if !literalPhrases.isEmpty {
+            stages.append(
+                Stage(source: .literals(literalPhrases), completeBelow: SearchMatch(kind: .otherField).tier + 1))
         }
         if !wordPhrases.isEmpty {
             stages.append(Stage(source: .allWordsAnywhere(wordPhrases), completeBelow: SearchMatch.tierCount))

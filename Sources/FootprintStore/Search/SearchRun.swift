@@ -29,8 +29,8 @@ struct SearchRun {
     /// none for this search, or its snapshot turned out to differ.
     private var partner: SearchPartner?
 
-    private var seen = Set<Int64>()
-    private var matched: [Matched] = []
+    var seen = Set<Int64>()
+    private(set) var matched: [Matched] = []
 
     init(_ db: Database, _ query: SearchQuery, partner: SearchPartner? = nil) throws {
         self.db = db
@@ -65,6 +65,8 @@ struct SearchRun {
                 ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression)
             case .text(let expression):
                 ids = try SearchIndex.rowIDs(db, table: "search_text", expression: expression)
+            case .literals(let phrases):
+                ids = try literalCandidates(phrases)
             case .allWordsAnywhere(let words):
                 ids = try allWordsAnywhere(words)
             case .listing:
@@ -84,7 +86,7 @@ struct SearchRun {
     /// the radius. With ``SearchIndex/RowColumns/ranking`` (a name look-up's candidates), a place
     /// whose name does not match is read again with every field. A long list is split with the
     /// ``SearchPartner``, which judges its second half on the other core.
-    private mutating func judge(_ ids: [Int64], columns: SearchIndex.RowColumns = .all) throws {
+    mutating func judge(_ ids: [Int64], columns: SearchIndex.RowColumns = .all) throws {
         let judge = Judge(
             matcher: matcher, near: query.near, withinMeters: query.withinMeters, flat: flat, condition: condition)
         var verdicts: Judge.Verdicts
@@ -134,12 +136,15 @@ struct SearchRun {
     /// The places whose fields contain one of `texts` (see ``SearchPlan/Stage/Source/scan(texts:tagsOnly:)``),
     /// ascending.
     private func scannedIDs(_ texts: [String], tagsOnly: Bool) throws -> [Int64] {
-        let columns = tagsOnly
-            ? ["p.tags"] : ["replace(p.name, ' ', '')", "p.category", "p.tags", "p.address", "p.road_address", "p.note"]
+        let columns =
+            tagsOnly
+            ? ["p.tags"]
+            : ["replace(p.name, ' ', '')", "p.category", "p.tags", "p.address", "p.road_address", "p.note"]
         var ids = Set<Int64>()
         for text in texts {
             let condition = columns.map { "instr(\($0), ?1) > 0" }.joined(separator: " OR ")
-            ids.formUnion(try Int64.fetchAll(db, sql: "SELECT p.id FROM places p WHERE \(condition)", arguments: [text]))
+            ids.formUnion(
+                try Int64.fetchAll(db, sql: "SELECT p.id FROM places p WHERE \(condition)", arguments: [text]))
         }
         return ids.sorted()
     }

@@ -169,8 +169,9 @@ import Testing
         try sqlite.run()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sqlite.waitUntilExit()
-        // 17 triggers on places: SpatiaLite's, Footprint's through v4, and place_edits_delete (v5).
-        #expect(printed == "ok\nok\n200000\n17\n")
+        // 18 triggers on places: SpatiaLite's, Footprint's through v4, place_edits_delete (v5) and
+        // search_field_lengths_likes (v8).
+        #expect(printed == "ok\nok\n200000\n18\n")
     }
 }
 
