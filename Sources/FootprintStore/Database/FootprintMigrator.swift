@@ -26,6 +26,8 @@ enum FootprintMigrator {
         migrator.registerMigration("v7-visit-keys", migrate: VisitKeys.createSchema)
         // Lengths of the long text fields, so a word in most addresses is ranked by walking them in order.
         migrator.registerMigration("v8-address-search", migrate: SearchIndex.createSchemaV8)
+        // GPX tracks with segments and local days, detected stays, polygon privacy zones.
+        migrator.registerMigration("v9-days-and-routes", migrate: DaysAndRoutesSchema.createSchemaV9)
         return migrator
     }()
 
