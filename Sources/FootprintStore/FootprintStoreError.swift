@@ -31,6 +31,18 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case invalidInput(path: String, line: Int?, reason: String)
     /// A strict import met a bad row; nothing changed.
     case strictImportFailed(path: String, row: SkippedRow)
+    /// No log entry has this id.
+    case logEntryNotFound(id: Int64)
+    /// No photo has this id.
+    case photoNotFound(id: Int64)
+    /// No category has this name.
+    case categoryNotFound(name: String)
+    /// A category of this name exists already.
+    case categoryExists(name: String)
+    /// A category cannot be removed while log entries use it.
+    case categoryInUse(name: String, entries: Int)
+    /// The photo file given does not exist (or is not a file).
+    case photoFileMissing(path: String)
 
     /// One sentence: `LOCATION: Clause.` when there is a file (`places.csv:12: The name is
     /// missing.`, `f.sqlite: The database does not exist; …`), a plain sentence otherwise.
@@ -79,6 +91,21 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "\(path): \(reason); nothing was imported."
         case .strictImportFailed(let path, let row):
             return "\(path):\(row); nothing was imported, as the import is strict."
+        case .logEntryNotFound(let id):
+            return "No log entry has the id \(id)."
+        case .photoNotFound(let id):
+            return "No photo has the id \(id)."
+        case .categoryNotFound(let name):
+            return
+                "No category is named “\(name)”; add it with “footprint category add \(Self.shellWord(name)) --color '#RRGGBB'”."
+        case .categoryExists(let name):
+            return "A category named “\(name)” exists already."
+        case .categoryInUse(let name, let entries):
+            let count = entries == 1 ? "1 log entry uses" : "\(entries) log entries use"
+            return
+                "The category “\(name)” was not removed: \(count) it; give them another category or remove them first."
+        case .photoFileMissing(let path):
+            return "\(path): There is no such photo file; nothing was added."
         }
     }
 }

@@ -17,15 +17,16 @@ public struct Day: Hashable, Sendable {
         date: String, score: Int? = nil, weather: String? = nil, sleepMinutes: Int? = nil, moodColor: String? = nil,
         note: String? = nil
     ) throws {
-        guard LocalDate.isValid(date) else {
-            throw FootprintStoreError.invalidValue(name: "date", value: date, reason: "write it as YYYY-MM-DD")
-        }
+        try LocalDate.check(date)
         if let score, !(1...100).contains(score) {
-            throw FootprintStoreError.invalidValue(name: "score", value: String(score), reason: "a day's score is 1 to 100")
+            throw FootprintStoreError.invalidValue(
+                name: "score", value: String(score), reason: "a day's score is 1 to 100")
         }
         if let sleepMinutes, sleepMinutes < 0 {
-            throw FootprintStoreError.invalidValue(name: "sleep", value: String(sleepMinutes), reason: "it cannot be negative")
+            throw FootprintStoreError.invalidValue(
+                name: "sleep minutes", value: String(sleepMinutes), reason: "it cannot be negative")
         }
+        if let moodColor { try HexColor.check(moodColor, name: "mood colour") }
         self.date = date
         self.score = score
         self.weather = weather
@@ -77,6 +78,14 @@ enum LocalDate {
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return (1...lengths[month - 1]).contains(day)
+    }
+
+    /// Throws the store's one sentence for a date that is not a real `YYYY-MM-DD` date.
+    static func check(_ text: String) throws {
+        guard isValid(text) else {
+            throw FootprintStoreError.invalidValue(
+                name: "date", value: "“\(text)”", reason: "give a real date written YYYY-MM-DD, such as 2024-05-18")
+        }
     }
 }
 

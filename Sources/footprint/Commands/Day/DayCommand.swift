@@ -1,0 +1,8 @@
+import ArgumentParser
+
+/// `footprint day …`.
+struct DayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "day", abstract: "A day of the diary: its log, statistics, visits, photos and entries.",
+        subcommands: [DaySetCommand.self, DayListCommand.self, DayShowCommand.self])
+}
