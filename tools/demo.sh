@@ -50,3 +50,12 @@ step search-mistype-latin.json --db "$db" search ㅣㅊㅇㅊ --json
 step search-hashtag.txt --db "$db" search '#야경' --limit 5
 step export-places.txt --db "$db" export places -o "$out/places.geojson"
 step validate-export.txt geo validate "$out/places.geojson"
+
+# The diary around the sample day 2024-05-18 (its GPX track is imported above by `import gpx`):
+# how the day went, a category, a log entry, and the day's statistics, visits, photos and entries.
+step day-set.txt --db "$db" day set 2024-05-18 --score 87 --weather 맑음 --sleep-minutes 420 --mood '#FFAA00'
+step category-add.txt --db "$db" category add 산책 --color '#22AA44'
+step log-add.txt --db "$db" log add 2024-05-18 --title '서울숲 산책' --category 산책 --walk-minutes 45 --place "$seoul_forest"
+step day-list.txt --db "$db" day list
+step day-show.txt --db "$db" day show 2024-05-18
+step day-show.json --db "$db" day show 2024-05-18 --json

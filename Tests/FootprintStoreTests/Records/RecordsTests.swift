@@ -24,13 +24,19 @@ import Testing
 
     @Test func daysRoundTripAndCheckTheirValues() throws {
         let temporary = try TemporaryStore()
-        try temporary.store.saveDay(Day(date: "2024-05-04", score: 87, weather: "맑음", sleepMinutes: 420, moodColor: "#FFAA00"))
+        try temporary.store.saveDay(
+            Day(date: "2024-05-04", score: 87, weather: "맑음", sleepMinutes: 420, moodColor: "#FFAA00"))
         #expect(try temporary.store.day("2024-05-04")?.score == 87)
         #expect(try temporary.store.day("2024-05-05") == nil)
-        #expect(throws: FootprintStoreError.invalidValue(name: "date", value: "2024-02-30", reason: "write it as YYYY-MM-DD")) {
+        #expect(
+            throws: FootprintStoreError.invalidValue(
+                name: "date", value: "“2024-02-30”", reason: "give a real date written YYYY-MM-DD, such as 2024-05-18")
+        ) {
             try Day(date: "2024-02-30")
         }
-        #expect(throws: FootprintStoreError.invalidValue(name: "score", value: "101", reason: "a day's score is 1 to 100")) {
+        #expect(
+            throws: FootprintStoreError.invalidValue(name: "score", value: "101", reason: "a day's score is 1 to 100")
+        ) {
             try Day(date: "2024-02-29", score: 101)
         }
     }
@@ -40,12 +46,16 @@ import Testing
         // 2024-05-04 23:30 in Seoul is 14:30 UTC: the photo belongs to the 4th, not the UTC day.
         let late = try LocalTime(iso8601: "2024-05-04T23:30:00+09:00")
         let photo = try temporary.store.addPhoto(
-            Photo(path: "IMG_0001.jpg", takenAt: late, coordinate: Coordinate(uncheckedLatitude: 37.5445, longitude: 127.056)))
+            Photo(
+                path: "IMG_0001.jpg", takenAt: late,
+                coordinate: Coordinate(uncheckedLatitude: 37.5445, longitude: 127.056)))
         #expect(photo.id == 1)
         let photos = try temporary.store.photos(on: "2024-05-04")
         #expect(photos.map(\.path) == ["IMG_0001.jpg"])
         #expect(photos.first?.takenAt?.iso8601 == "2024-05-04T23:30:00+09:00")
-        #expect(throws: FootprintStoreError.placeNotFound(id: 9)) { try temporary.store.addPhoto(Photo(path: "x.jpg", placeID: 9)) }
+        #expect(throws: FootprintStoreError.placeNotFound(id: 9)) {
+            try temporary.store.addPhoto(Photo(path: "x.jpg", placeID: 9))
+        }
     }
 
     @Test func localTimesKeepTheirOffset() throws {
@@ -58,8 +68,10 @@ import Testing
 
     @Test func removingAPlaceKeepsItsVisitsWithItsName() throws {
         let temporary = try TemporaryStore()
-        let place = try temporary.store.addPlace(Place(name: "서울숲", coordinate: Coordinate(uncheckedLatitude: 37.5444, longitude: 127.0374)))
-        _ = try temporary.store.addVisit(Visit(placeID: place.id, arrived: LocalTime(iso8601: "2024-05-04T10:00+09:00")))
+        let place = try temporary.store.addPlace(
+            Place(name: "서울숲", coordinate: Coordinate(uncheckedLatitude: 37.5444, longitude: 127.0374)))
+        _ = try temporary.store.addVisit(
+            Visit(placeID: place.id, arrived: LocalTime(iso8601: "2024-05-04T10:00+09:00")))
         try temporary.store.removePlace(id: place.id!)
         let detached = try temporary.store.detachedVisits()
         #expect(detached.count == 1)
