@@ -147,7 +147,7 @@ import Testing
             "The date “2024-02-30” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
         ),
         (
-            ["day", "set", "2024-5-18"], 1,
+            ["day", "set", "2024-5-18", "--score", "5"], 1,
             "The date “2024-5-18” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
         ),
         (["day", "set", "2024-05-18", "--score", "0"], 1, "The score 0 is invalid: a day's score is 1 to 100."),
@@ -164,6 +164,11 @@ import Testing
             ["day", "set", "2024-05-18", "--sleep-minutes", "-5"], 1,
             "The sleep minutes -5 is invalid: it cannot be negative."
         ),
+        (
+            ["day", "set", "2024-05-18"], 64,
+            "Give something to set: --score, --weather, --sleep-minutes, --mood or --note."
+        ),
+        (["day", "set", "--score", "5"], 64, "Missing expected argument “<date>”; see “footprint day set --help”."),
         (
             ["day", "show", "2023-02-29"], 1,
             "The date “2023-02-29” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."

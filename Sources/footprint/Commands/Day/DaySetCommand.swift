@@ -18,6 +18,13 @@ struct DaySetCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "A note.") var note: String?
     @OptionGroup var output: OutputOptions
 
+    /// A usage error (exit 64) when nothing is given to set, as `place edit` does.
+    func validate() throws {
+        if score == nil, weather == nil, sleepMinutes == nil, mood == nil, note == nil {
+            throw ValidationError("Give something to set: --score, --weather, --sleep-minutes, --mood or --note.")
+        }
+    }
+
     func run() throws {
         let store = try root.openStore(.readWrite)
         let day = try store.setDay(
