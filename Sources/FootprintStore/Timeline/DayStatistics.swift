@@ -103,6 +103,9 @@ extension DayStatistics {
         var speed = SpeedWindow(minimumSeconds: Self.speedWindowSeconds)
         var previousRaw: Point?
         var previousKept: Point?
+        // Whether the last kept point is the last stored one: then the kept step is the raw step
+        // just measured, and one geodesic serves both sums (most points are kept).
+        var keptIsRaw = false
         var segmentStart: Double?
         var segmentEnd: Double?
         for point in points {
@@ -116,28 +119,35 @@ extension DayStatistics {
                 counter.endSegment()
                 speed.reset()
             }
+            var rawStep = 0.0
             if let previous = previousRaw {
-                rawLengthMeters += Geodesic.distance(from: previous.coordinate, to: point.coordinate)
+                rawStep = Geodesic.distance(from: previous.coordinate, to: point.coordinate)
+                rawLengthMeters += rawStep
             }
             previousRaw = point
-            guard !point.isNoise else { continue }
+            guard !point.isNoise else {
+                keptIsRaw = false
+                continue
+            }
             if let epoch = point.epoch {
                 segmentStart = min(segmentStart ?? epoch, epoch)
                 segmentEnd = max(segmentEnd ?? epoch, epoch)
             }
             if let elevation = point.elevation { counter.add(elevation) }
-            defer { previousKept = point }
-            guard let previous = previousKept else { continue }
-            let seconds = point.epoch.flatMap { end in previous.epoch.map { end - $0 } }
+            let previous = previousKept
+            let stepIsRaw = keptIsRaw
+            previousKept = point
+            keptIsRaw = true
+            guard let previous else { continue }
             if let start = previous.epoch, let end = point.epoch, Self.sameStay(start, end, stays) {
                 speed.reset()
                 continue
             }
-            let meters = Geodesic.distance(from: previous.coordinate, to: point.coordinate)
+            let meters = stepIsRaw ? rawStep : Geodesic.distance(from: previous.coordinate, to: point.coordinate)
             lengthMeters += meters
-            if let seconds, seconds > 0 {
-                movingTimeSeconds += seconds
-                if let fastest = speed.add(meters: meters, seconds: seconds) {
+            if let start = previous.epoch, let end = point.epoch, end > start {
+                movingTimeSeconds += end - start
+                if let fastest = speed.add(meters: meters, seconds: end - start) {
                     maxSpeedMetersPerSecond = max(maxSpeedMetersPerSecond, fastest)
                 }
             }
