@@ -4,19 +4,20 @@ import Foundation
 
 extension JSONValue {
     /// A text or `null`.
-    static func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    static func orNullText(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
     /// A whole number or `null`.
-    static func whole(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+    static func orNullWhole(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
     /// An id or `null`.
-    static func id(_ value: Int64?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
+    static func orNullID(_ value: Int64?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
 }
 
 extension LogEntry {
     /// `{id, date, title, body, category, color, walk_minutes, places, photos, created_at}`.
     var json: JSONValue {
         .object([
-            ("id", .integer(id)), ("date", .string(date)), ("title", .string(title)), ("body", .text(body)),
-            ("category", .text(category)), ("color", .text(categoryColor)), ("walk_minutes", .whole(walkMinutes)),
+            ("id", .integer(id)), ("date", .string(date)), ("title", .string(title)), ("body", .orNullText(body)),
+            ("category", .orNullText(category)), ("color", .orNullText(categoryColor)),
+            ("walk_minutes", .orNullWhole(walkMinutes)),
             ("places", .array(placeIDs.map(JSONValue.integer))), ("photos", .array(photoIDs.map(JSONValue.integer))),
             ("created_at", .string(createdAt)),
         ])
@@ -32,9 +33,9 @@ extension Photo {
     /// `{id, file, taken_at, lat, lon, place_id}`.
     var json: JSONValue {
         .object([
-            ("id", .id(id)), ("file", .string(path)), ("taken_at", .text(takenAt?.iso8601)),
+            ("id", .orNullID(id)), ("file", .string(path)), ("taken_at", .orNullText(takenAt?.iso8601)),
             ("lat", coordinate.map { .number($0.latitude) } ?? .null),
-            ("lon", coordinate.map { .number($0.longitude) } ?? .null), ("place_id", .id(placeID)),
+            ("lon", coordinate.map { .number($0.longitude) } ?? .null), ("place_id", .orNullID(placeID)),
         ])
     }
 }
@@ -56,9 +57,9 @@ extension Day {
     /// `{score, weather, sleep_minutes, mood, note}`.
     static func json(_ day: Day?) -> JSONValue {
         .object([
-            ("score", .whole(day?.score)), ("weather", .text(day?.weather)),
-            ("sleep_minutes", .whole(day?.sleepMinutes)),
-            ("mood", .text(day?.moodColor)), ("note", .text(day?.note)),
+            ("score", .orNullWhole(day?.score)), ("weather", .orNullText(day?.weather)),
+            ("sleep_minutes", .orNullWhole(day?.sleepMinutes)),
+            ("mood", .orNullText(day?.moodColor)), ("note", .orNullText(day?.note)),
         ])
     }
 }
@@ -73,10 +74,12 @@ extension DayOverview {
                 .array(
                     visits.map { visit in
                         .object([
-                            ("id", .integer(visit.id)), ("place_id", .id(visit.placeID)), ("name", .text(visit.name)),
+                            ("id", .integer(visit.id)), ("place_id", .orNullID(visit.placeID)),
+                            ("name", .orNullText(visit.name)),
                             ("lat", visit.coordinate.map { .number($0.latitude) } ?? .null),
                             ("lon", visit.coordinate.map { .number($0.longitude) } ?? .null),
-                            ("arrival", .string(visit.arrival.iso8601)), ("departure", .text(visit.departure?.iso8601)),
+                            ("arrival", .string(visit.arrival.iso8601)),
+                            ("departure", .orNullText(visit.departure?.iso8601)),
                         ])
                     })
             ),

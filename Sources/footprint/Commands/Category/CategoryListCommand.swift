@@ -23,7 +23,7 @@ struct CategoryListCommand: ParsableCommand {
     /// `{id, name, color, entries}`.
     static func json(_ category: LogCategory) -> JSONValue {
         .object([
-            ("id", .integer(category.id)), ("name", .string(category.name)), ("color", .text(category.color)),
+            ("id", .integer(category.id)), ("name", .string(category.name)), ("color", .orNullText(category.color)),
             ("entries", .integer(Int64(category.entryCount))),
         ])
     }
