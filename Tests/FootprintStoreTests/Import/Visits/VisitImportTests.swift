@@ -181,6 +181,22 @@ import Testing
             ])
     }
 
+    /// Swapped lat/lon columns are said in the file's terms; a field that is not UTF-8 is said with
+    /// its byte and column, as a places CSV says it.
+    @Test func swappedColumnsAndTextThatIsNotUTF8() throws {
+        var bytes = Data("name,lat,lon,arrived,note\n동네 빵집,127.04,37.55,2024-05-04T08:00+09:00,\n".utf8)
+        bytes += Data("동네 빵집,37.55,127.04,2024-05-04T09:00+09:00,".utf8) + Data([0x41, 0xB1, 0xE8]) + Data("\n".utf8)
+        let url = test.directory.file("visits.csv")
+        try bytes.write(to: url)
+        let summary = try store.importVisits(
+            VisitImportFile(path: url.path, options: VisitImportOptions(encoding: .utf8, zone: Self.seoul)))
+        #expect(
+            reasons(summary) == [
+                "2: The “lat” column's 127.04 is a longitude and the “lon” column's 37.55 a latitude: the two columns look swapped",
+                "3: The text is not valid UTF-8 (byte 0xB1 at column 44); try --encoding cp949",
+            ])
+    }
+
     @Test func strictFailsAtTheFirstBadRowAndChangesNothing() throws {
         try importPlaces("places.csv", "id,name,lat,lon\np1,서울숲,37.5444,127.0374\n")
         let before = try test.snapshot()

@@ -1,0 +1,43 @@
+import FootprintGeo
+
+/// The two coordinate columns of a CSV header, as a message names them, to say in the file's
+/// own terms that they look swapped: a CSV has columns, not the `LAT,LON` of a point argument.
+struct SwappedColumns: Hashable, Sendable {
+    /// The header names as written (trimmed) of the column read as the latitude (or `y`) and of
+    /// the one read as the longitude (or `x`).
+    var latitudeName: String
+    var longitudeName: String
+    /// True for x/y columns read with a geographic `--crs`.
+    var isXY: Bool
+
+    init(names: [String], latitude: Int, longitude: Int, isXY: Bool) {
+        latitudeName = Self.shown(names[latitude])
+        longitudeName = Self.shown(names[longitude])
+        self.isXY = isXY
+    }
+
+    /// Why the row is skipped when its pair is valid the other way round (Korean data written
+    /// longitude first, as ``Coordinate`` tells it); `nil` for any other bad pair.
+    func problem(latitude: Double, longitude: Double) -> RowProblem? {
+        do {
+            _ = try Coordinate(latitude: latitude, longitude: longitude)
+            return nil
+        } catch .swappedLatitudeLongitude {
+            if isXY {
+                return RowProblem(
+                    "The “\(longitudeName)” column's \(formatted(longitude)) is a latitude and the “\(latitudeName)” "
+                        + "column's \(formatted(latitude)) a longitude: with a geographic --crs, x is the longitude "
+                        + "and y the latitude, as GDAL writes them")
+            }
+            return RowProblem(
+                "The “\(latitudeName)” column's \(formatted(latitude)) is a longitude and the “\(longitudeName)” "
+                    + "column's \(formatted(longitude)) a latitude: the two columns look swapped")
+        } catch {
+            return nil
+        }
+    }
+
+    private static func shown(_ name: String) -> String {
+        ImportText.trimmedWhitespace(name.replacingOccurrences(of: "\u{FEFF}", with: ""))
+    }
+}
