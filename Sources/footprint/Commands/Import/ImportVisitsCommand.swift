@@ -18,7 +18,8 @@ struct ImportVisitsCommand: ParsableCommand {
             The header needs arrived and either place_id or name, lat and lon; left, note and rating (1 to 5) \
             are read when present. place_id is the id of an imported place in its file (the id column of \
             import places), found in any source when only one has it, else written SOURCE:ID \
-            (places.csv:p002). A row with name, lat and lon is the nearest place of exactly that name within \
+            (places.csv:p002), or #ID, the place's id in Footprint (the ID of place list, for a place added \
+            with place add; a plain number is always a source id). A row with name, lat and lon is the nearest place of exactly that name within \
             100 m; with none, a place is added, recorded under this file's source so that a re-import finds \
             it again. Times are ISO 8601 as visit add reads them, with or without an offset (without: the \
             local zone).
