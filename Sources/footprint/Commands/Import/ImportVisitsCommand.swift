@@ -32,7 +32,7 @@ struct ImportVisitsCommand: ParsableCommand {
     @ParentCommand var root: Footprint
     @Argument(help: "The CSV file; `-` reads standard input (named <stdin>, also as the default source).")
     var file: String
-    @Option(help: "utf-8 or cp949 (default: detected).") var encoding: ImportEncoding?
+    @Option(help: "utf-8, cp949, utf-16le or utf-16be (default: detected).") var encoding: ImportEncoding?
     @Option(parsing: .unconditional, help: "The source name visits are recorded under (default: the file's name).")
     var source: String?
     @Flag(help: "Fail and change nothing if any row is bad.") var strict = false
