@@ -108,6 +108,21 @@ import Testing
         #expect(try test.count() == 0)
     }
 
+    /// Metres read with a geographic CRS are said of the x/y column, with the CRS to give.
+    @Test func metresWithAGeographicCRSSaySo() throws {
+        let test = try ImportTestStore()
+        let url = try test.file("tm.csv", "X,Y,name\n198047.5,551862.8,시청\n127,95,북쪽\n")
+        let summary = try test.store.importPlaces(from: url, options: ImportOptions(crs: "EPSG:4326"))
+        #expect(
+            summary.skippedRows == [
+                SkippedRow(
+                    line: 2,
+                    reason: "The “Y” column's 551862.8 is outside -90…90 degrees: x and y in metres need the "
+                        + "projected CRS they are in, such as --crs EPSG:5186"),
+                SkippedRow(line: 3, reason: "The “Y” column's 95 is outside -90…90 degrees"),
+            ])
+    }
+
     /// Degrees the other way round are said of the file's columns, named as its header names
     /// them, never as the `LAT,LON` of a point argument.
     @Test(arguments: [

@@ -17,7 +17,9 @@ struct SwappedColumns: Hashable, Sendable {
     }
 
     /// Why the row is skipped when its pair is valid the other way round (Korean data written
-    /// longitude first, as ``Coordinate`` tells it); `nil` for any other bad pair.
+    /// longitude first, as ``Coordinate`` tells it), or — for x/y columns, which a geographic
+    /// `--crs` reads as degrees — out of range (metres given the wrong CRS); `nil` for any other
+    /// bad pair, which ``Coordinate``'s own words say well for lat/lon columns.
     func problem(latitude: Double, longitude: Double) -> RowProblem? {
         do {
             _ = try Coordinate(latitude: latitude, longitude: longitude)
@@ -32,6 +34,15 @@ struct SwappedColumns: Hashable, Sendable {
             return RowProblem(
                 "The “\(latitudeName)” column's \(formatted(latitude)) is a longitude and the “\(longitudeName)” "
                     + "column's \(formatted(longitude)) a latitude: the two columns look swapped")
+        } catch .outOfRange(let axis, let value) where isXY {
+            let (name, limit) = axis == "latitude" ? (latitudeName, 90) : (longitudeName, 180)
+            // Beyond a few thousand "degrees" the numbers are metres of a projected grid.
+            let hint =
+                abs(value) > 1000
+                ? ": x and y in metres need the projected CRS they are in, such as --crs EPSG:5186"
+                : ""
+            return RowProblem(
+                "The “\(name)” column's \(formatted(value)) is outside -\(limit)…\(limit) degrees\(hint)")
         } catch {
             return nil
         }
