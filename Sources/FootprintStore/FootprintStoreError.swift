@@ -4,6 +4,9 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case databaseMissing(path: String)
     /// The file is not a Footprint database (another application's, or not SQLite).
     case notAFootprintDatabase(path: String, reason: String)
+    /// A database to create in a folder that does not exist (SQLite says only "unable to open
+    /// database file").
+    case folderMissing(path: String, folder: String)
     /// The file was written by a newer Footprint whose schema this build does not know.
     case newerSchema(path: String, migration: String)
     /// A read-only command met a file whose schema is older than this build's.
@@ -63,6 +66,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "\(path): The database does not exist; create it with “footprint init”."
         case .notAFootprintDatabase(let path, let reason):
             return "\(path): The file is not a Footprint database (\(reason)); nothing was changed."
+        case .folderMissing(let path, let folder):
+            return "\(path): The folder \(folder) does not exist; create it first (mkdir -p \(Self.shellWord(folder)))."
         case .emptyDatabase(let path):
             return
                 "\(path): The file is empty; create the database in it with “footprint --db \(Self.shellWord(path)) init”."

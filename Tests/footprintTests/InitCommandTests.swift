@@ -63,3 +63,22 @@ private final class Results: @unchecked Sendable {
     func set(_ index: Int, _ result: CLIResult?) { lock.withLock { slots[index] = result } }
     var all: [CLIResult?] { lock.withLock { slots } }
 }
+
+/// `init` in a folder that does not exist.
+@Suite struct InitFolderTests {
+    /// Said in one sentence with the folder to create (SQLite's "unable to open database file"
+    /// said neither what nor where); the folder is not created behind the user's back.
+    @Test func aMissingFolderIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("trips/2024/diary.sqlite").path
+        let folder = directory.file("trips/2024").path
+        let result = try CLI.run(["--db", path, "init"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "Error: \(path): The folder \(folder) does not exist; create it first (mkdir -p \(folder)).\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        // A bare file name is in the current folder, which exists.
+        #expect(try CLI.run(["--db", "diary.sqlite", "init"], directory: directory.url).status == 0)
+    }
+}

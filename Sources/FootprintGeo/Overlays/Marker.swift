@@ -26,7 +26,7 @@ public struct Marker: Hashable, Sendable {
     ) throws(FootprintGeoError) {
         if let symbol, symbol.isEmpty || symbol.contains(where: \.isWhitespace) {
             throw .invalidArgument(
-                name: "marker symbol", value: "'\(symbol)'",
+                name: "marker symbol", value: "“\(symbol)”",
                 reason: "a symbol is an icon name, a letter or a number, without spaces")
         }
         self.coordinate = coordinate
@@ -54,7 +54,7 @@ public struct PhotoMarker: Hashable, Sendable {
     /// - Throws: ``FootprintGeoError/invalidArgument(name:value:reason:)`` for an empty file name.
     public init(coordinate: Coordinate, file: String, takenAt: Date, title: String? = nil) throws(FootprintGeoError) {
         guard !file.isEmpty else {
-            throw .invalidArgument(name: "photo file", value: "''", reason: "a photo needs the name of its file")
+            throw .invalidArgument(name: "photo file", value: "“”", reason: "a photo needs the name of its file")
         }
         self.coordinate = coordinate
         self.file = file
@@ -86,7 +86,7 @@ public struct Label: Hashable, Sendable {
         halo: StrokeStyle? = nil
     ) throws(FootprintGeoError) {
         guard !text.isEmpty else {
-            throw .invalidArgument(name: "label text", value: "''", reason: "a label needs some text")
+            throw .invalidArgument(name: "label text", value: "“”", reason: "a label needs some text")
         }
         guard fontSize.isFinite, fontSize > 0 else {
             throw .invalidArgument(

@@ -22,14 +22,14 @@ public struct OverlayColor: Hashable, Sendable {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == 7, scalars[0] == "#" else {
             throw .invalidArgument(
-                name: "colour", value: "'\(text)'", reason: "a colour is written #RRGGBB, with six hexadecimal digits")
+                name: "colour", value: "“\(text)”", reason: "a colour is written #RRGGBB, with six hexadecimal digits")
         }
         var digits: [UInt8] = []
         for scalar in scalars.dropFirst() {
             guard let digit = Self.hexDigit(scalar) else {
                 throw .invalidArgument(
-                    name: "colour", value: "'\(text)'",
-                    reason: "'\(Character(scalar))' is not a hexadecimal digit (0-9, a-f)")
+                    name: "colour", value: "“\(text)”",
+                    reason: "“\(Character(scalar))” is not a hexadecimal digit (0-9, a-f)")
             }
             digits.append(digit)
         }

@@ -40,6 +40,13 @@ public final class FootprintStore: Sendable {
     public static func open(at path: String, mode: Mode) throws -> FootprintStore {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists, mode != .create { throw FootprintStoreError.databaseMissing(path: path) }
+        if !exists {
+            let folder = (path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+                throw FootprintStoreError.folderMissing(path: path, folder: folder)
+            }
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw FootprintStoreError.notAFootprintDatabase(path: path, reason: "it is a directory")

@@ -71,8 +71,10 @@ public final class PlaceImportFile {
             case .csv, .geojson: nil
             }
         let source = options.source ?? serviceSource ?? defaultSource
-        guard !source.isEmpty else {
-            throw FootprintStoreError.invalidValue(name: "source", value: "“”", reason: "a source needs a name")
+        // Only spaces are no name either: a message could not show it.
+        guard !source.allSatisfy(\.isWhitespace) else {
+            throw FootprintStoreError.invalidValue(
+                name: "source", value: "“\(source)”", reason: "a source needs a name")
         }
         if format != .csv {
             // A syntax error late in a large file must not leave the first batches committed.

@@ -12,37 +12,47 @@ extension ImportedPlace {
     ///
     /// A control character in the name or the id skips the row (the returned reason); one in an
     /// optional field leaves that field out with a warning (``drop(_:_:)``), as any bad optional
-    /// value does.
-    mutating func checkControlCharacters() -> RowProblem? {
+    /// value does. For a JSON element, `members` names the member each field came from, which
+    /// the reason carries (`member`) for the message's path.
+    mutating func checkControlCharacters(members: @autoclosure () -> JSONMemberNames? = nil) -> RowProblem? {
         // One field after the other, without an array: this runs for every row of an import.
-        if let problem = Self.problem("name", name) ?? Self.problem("id", sourceID) { return problem }
+        if var problem = Self.problem("name", name) {
+            problem.member = members()?.name
+            return problem
+        }
+        if var problem = Self.problem("id", sourceID) {
+            problem.member = members()?.id
+            return problem
+        }
         if let problem = Self.problem("category", category) {
             category = nil
-            drop(.category, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+            drop(.category, FieldProblem(member: members()?.category, reason: problem.reason.lowercasingFirstWord()))
         }
         if let problem = Self.problem("tags", tags) {
             tags = ""
-            drop(.tags, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+            drop(.tags, FieldProblem(member: members()?.tags, reason: problem.reason.lowercasingFirstWord()))
         }
         if let problem = Self.problem("address", address) {
             address = nil
-            drop(.address, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+            drop(.address, FieldProblem(member: members()?.address, reason: problem.reason.lowercasingFirstWord()))
         }
         if let problem = Self.problem("road address", roadAddress) {
             roadAddress = nil
-            drop(.roadAddress, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+            drop(
+                .roadAddress,
+                FieldProblem(member: members()?.roadAddress, reason: problem.reason.lowercasingFirstWord()))
         }
         if let problem = Self.problem("phone", phone) {
             phone = nil
-            drop(.phone, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+            drop(.phone, FieldProblem(member: members()?.phone, reason: problem.reason.lowercasingFirstWord()))
         }
         if let problem = Self.problem("visiting time", visitTime) {
             visitTime = nil
-            drop(.visitTime, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+            drop(.visitTime, FieldProblem(member: members()?.visitTime, reason: problem.reason.lowercasingFirstWord()))
         }
         if let problem = Self.problem("note", note) {
             note = nil
-            drop(.note, FieldProblem(reason: problem.reason.lowercasingFirstWord()))
+            drop(.note, FieldProblem(member: members()?.note, reason: problem.reason.lowercasingFirstWord()))
         }
         return nil
     }

@@ -143,10 +143,11 @@ struct ImportPlacesCommand: ParsableCommand {
             Output.error("\(name): \(summary.conflicts - listed.count) more rows conflict.")
         }
         let rows = summary.conflicts == 1 ? "1 row" : "\(summary.conflicts) rows"
+        let left = summary.conflicts == 1 ? "was left as it was" : "were left as they were"
         Output.error(
             "\(name): The file looks like another source than the places already imported as “\(summary.source)” "
-                + "(\(rows) would move a place more than 5 km or rename it beyond recognition, and were left as they "
-                + "were): give --source NAME to import it as a source of its own, or --replace to accept the changes.")
+                + "(\(rows) would move a place more than 5 km or rename it beyond recognition, and \(left)): "
+                + "give --source NAME to import it as a source of its own, or --replace to accept the changes.")
     }
 
     /// Conflicting rows listed one by one; the rest are counted.

@@ -10,10 +10,18 @@ enum UsageError {
         if let unknown = position.unknownSubcommand {
             return unknownCommand(unknown, among: position.subcommandNames, at: position.path)
         }
-        let message = Footprint.message(for: error).split(separator: "\n").joined(separator: " ")
+        // Named before anything else: the parser checks a command (`validate()`) and its required
+        // arguments before it looks for options it does not know, so a misspelt `--radious`
+        // would otherwise be reported as a missing --radius or --k.
+        if let unknown = position.unknownOption {
+            return unknownOption(unknown, among: position.optionNames, at: position.path)
+        }
+        var message = Footprint.message(for: error).split(separator: "\n").joined(separator: " ")
+        // The parser's two sentences for a value outside a list, as one.
+        message = message.replacingOccurrences(of: ". Please provide one of ", with: "; give one of ")
         // The commands' own sentences end with a full stop and say what to give; the parser's
         // phrases ("Unknown option '--x'") do not, and get the help to read.
-        if message.hasSuffix(".") { return message }
+        if message.hasSuffix(".") { return curlyQuoted(message) }
         return "\(curlyQuoted(message)); see “\(position.path.joined(separator: " ")) --help”."
     }
 
@@ -27,6 +35,18 @@ enum UsageError {
         }
         let command = path.joined(separator: " ")
         return "Unknown command “\(name)”; the commands of \(command) are \(names.joined(separator: ", "))."
+    }
+
+    /// `Unknown option “--radious”; did you mean “--radius”?`, nearest as for a command; else the
+    /// help to read.
+    static func unknownOption(_ name: String, among names: [String], at path: [String]) -> String {
+        let ranked = names.map { (name: $0, distance: EditDistance.between(name.lowercased(), $0)) }
+            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        // Within two edits of the name after its `--` (`--ab` is not a misspelt `--at`).
+        if let nearest = ranked.first, nearest.distance <= 2, nearest.distance < name.count - 2 {
+            return "Unknown option “\(name)”; did you mean “\(nearest.name)”?"
+        }
+        return "Unknown option “\(name)”; see “\(path.joined(separator: " ")) --help”."
     }
 
     /// The parser's `'…'` around values as `“…”`, the one style of Footprint's messages.
@@ -53,10 +73,20 @@ struct CommandPosition {
     var unknownSubcommand: String?
     /// The subcommands at the level reached.
     var subcommandNames: [String] = []
+    /// The first `--name` (or `--name=value`) after the command reached that none of the commands
+    /// on the path takes (``CommandOptions``).
+    var unknownOption: String?
+    /// The long options of the commands on the path, `--db` to the command reached's own.
+    var optionNames: [String] = []
 
     init(_ arguments: [String]) {
         var command: any ParsableCommand.Type = Footprint.self
+        var options = CommandOptions(Footprint.self)
         var index = 0
+        defer {
+            optionNames = options.longNames
+            if unknownSubcommand == nil { unknownOption = options.firstUnknown(in: arguments.dropFirst(index)) }
+        }
         while index < arguments.count {
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return }  // a leaf: the rest is its arguments
@@ -76,6 +106,7 @@ struct CommandPosition {
             }
             path.append(argument)
             command = next
+            options.add(next)
             index += 1
         }
         if !command.configuration.subcommands.isEmpty {

@@ -28,13 +28,13 @@ import Testing
             _ = try OverlayColor(hex: "#ff00zz")
             Issue.record("accepted #ff00zz")
         } catch {
-            #expect(error.description == "The colour '#ff00zz' is invalid: 'z' is not a hexadecimal digit (0-9, a-f).")
+            #expect(error.description == "The colour “#ff00zz” is invalid: “z” is not a hexadecimal digit (0-9, a-f).")
         }
         do {
             _ = try OverlayColor(hex: "#ff8é00")
             Issue.record("accepted #ff8é00")
         } catch {
-            #expect(error.description == "The colour '#ff8é00' is invalid: 'é' is not a hexadecimal digit (0-9, a-f).")
+            #expect(error.description == "The colour “#ff8é00” is invalid: “é” is not a hexadecimal digit (0-9, a-f).")
         }
         do {
             _ = try OverlayColor(hex: "red")
@@ -42,7 +42,7 @@ import Testing
         } catch {
             #expect(
                 error.description
-                    == "The colour 'red' is invalid: a colour is written #RRGGBB, with six hexadecimal digits.")
+                    == "The colour “red” is invalid: a colour is written #RRGGBB, with six hexadecimal digits.")
         }
     }
 

@@ -107,4 +107,44 @@ import Testing
         ) { try test.store.importPlaces(from: gdal) }
         #expect(try test.count() == 0)
     }
+
+    /// Metres read with a geographic CRS are said of the x/y column, with the CRS to give.
+    @Test func metresWithAGeographicCRSSaySo() throws {
+        let test = try ImportTestStore()
+        let url = try test.file("tm.csv", "X,Y,name\n198047.5,551862.8,시청\n127,95,북쪽\n")
+        let summary = try test.store.importPlaces(from: url, options: ImportOptions(crs: "EPSG:4326"))
+        #expect(
+            summary.skippedRows == [
+                SkippedRow(
+                    line: 2,
+                    reason: "The “Y” column's 551862.8 is outside -90…90 degrees: x and y in metres need the "
+                        + "projected CRS they are in, such as --crs EPSG:5186"),
+                SkippedRow(line: 3, reason: "The “Y” column's 95 is outside -90…90 degrees"),
+            ])
+    }
+
+    /// Degrees the other way round are said of the file's columns, named as its header names
+    /// them, never as the `LAT,LON` of a point argument.
+    @Test(arguments: [
+        (
+            "X,Y,name\n37.5663,126.9779,시청\n", "EPSG:4326",
+            "The “X” column's 37.5663 is a latitude and the “Y” column's 126.9779 a longitude: "
+                + "with a geographic --crs, x is the longitude and y the latitude, as GDAL writes them"
+        ),
+        (
+            "name,lat,lon\n시청,126.9779,37.5663\n", nil,
+            "The “lat” column's 126.9779 is a longitude and the “lon” column's 37.5663 a latitude: the two columns look swapped"
+        ),
+        (
+            "이름,경도,위도\n시청,37.5663,126.9779\n", nil,
+            "The “위도” column's 126.9779 is a longitude and the “경도” column's 37.5663 a latitude: the two columns look swapped"
+        ),
+    ])
+    func swappedColumnsAreSaidInTheFilesTerms(text: String, crs: String?, reason: String) throws {
+        let test = try ImportTestStore()
+        let summary = try test.store.importPlaces(
+            from: test.file("swapped.csv", text), options: ImportOptions(crs: crs))
+        #expect(summary.skippedRows == [SkippedRow(line: 2, reason: reason)])
+        #expect(try test.count() == 0)
+    }
 }

@@ -89,7 +89,7 @@ import Testing
                 SkippedRow(
                     line: 8,
                     reason:
-                        "The latitude 126.97 is out of range and the longitude 37.56 looks like a latitude: give the point as LAT,LON (37.56,126.97)"
+                        "The “lat” column's 126.97 is a longitude and the “lon” column's 37.56 a latitude: the two columns look swapped"
                 ),
                 SkippedRow(line: 9, reason: "The row has 3 fields where the header has 5"),
                 SkippedRow(line: 12, reason: "A quoted field is never closed"),

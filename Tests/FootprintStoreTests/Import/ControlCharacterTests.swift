@@ -87,7 +87,8 @@ import Testing
         #expect(try test.count() == 0)
     }
 
-    /// JSON escapes (`\u0000`) and Naver's HTML references (`&#0;`) decode to the same characters.
+    /// JSON escapes (`\u0000`) and Naver's HTML references (`&#0;`) decode to the same characters;
+    /// the message's path names the member the character is in, under the spelling the file used.
     @Test func jsonEscapesAndHTMLReferencesAreCheckedAfterDecoding() throws {
         let test = try ImportTestStore()
         let geojson = try test.file(
@@ -96,22 +97,39 @@ import Testing
                 + #""coordinates":[127,37.5]},"properties":{"name":"AB\u0000CD"}}]}"#)
         #expect(
             try test.store.importPlaces(from: geojson).skippedRows == [
-                SkippedRow(line: 1, jsonPath: "features[0]", reason: Self.reason("name", "0000"))
+                SkippedRow(line: 1, jsonPath: "features[0].properties.name", reason: Self.reason("name", "0000"))
             ])
         let naver = try test.file(
             "c.json", #"{"items":[{"title":"카페&#1;","address":"서울","mapx":"1269780000","mapy":"375665000"}]}"#)
         #expect(
             try test.store.importPlaces(from: naver).skippedRows == [
-                SkippedRow(line: 1, jsonPath: "items[0]", reason: Self.reason("name", "0001"))
+                SkippedRow(line: 1, jsonPath: "items[0].title", reason: Self.reason("name", "0001"))
             ])
         let kakao = try test.file(
             "c.json",
             #"{"documents":[{"id":"1","place_name":"카페","phone":"02\u001b","x":"126.978","y":"37.5665"}]}"#)
         #expect(
             try test.store.importPlaces(from: kakao, options: ImportOptions(source: "k")).warningRows == [
-                RowWarning(line: 1, jsonPath: "documents[0]", reason: Self.warning("phone", "001B"))
+                RowWarning(line: 1, jsonPath: "documents[0].phone", reason: Self.warning("phone", "001B"))
             ])
         #expect(try test.count() == 1)
         #expect(try test.places(source: "k")["1"]?["phone"] as String? == nil)
+        let aliases = try test.file(
+            "a.geojson",
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","#
+                + #""coordinates":[127,37.5]},"properties":{"title":"A\u0002","memo":"x"}},{"type":"Feature","#
+                + #""geometry":{"type":"Point","coordinates":[127,37.6]},"properties":{"name":"B","memo":"x\u0003","#
+                + #""telephone":"\u0004"}}]}"#)
+        let summary = try test.store.importPlaces(from: aliases)
+        #expect(
+            summary.skippedRows == [
+                SkippedRow(line: 1, jsonPath: "features[0].properties.title", reason: Self.reason("name", "0002"))
+            ])
+        #expect(
+            summary.warningRows == [
+                RowWarning(
+                    line: 1, jsonPath: "features[1].properties.telephone", reason: Self.warning("phone", "0004")),
+                RowWarning(line: 1, jsonPath: "features[1].properties.memo", reason: Self.warning("note", "0003")),
+            ])
     }
 }

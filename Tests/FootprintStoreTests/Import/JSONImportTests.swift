@@ -114,7 +114,8 @@ import Testing
         let url = importFixture("invalid_late.geojson")
         #expect(
             throws: FootprintStoreError.invalidInput(
-                path: url.path, line: 3002, reason: "features[3000]: Invalid JSON: expected a value")
+                path: url.path, line: 3001,
+                reason: "Invalid JSON: a trailing comma after features[2999] is not allowed in JSON")
         ) {
             try test.store.importPlaces(from: url, options: ImportOptions(batchSize: 100))
         }
@@ -143,6 +144,30 @@ import Testing
                 return
             }
             #expect(actual == reason)
+        }
+        #expect(try test.count() == 0)
+    }
+
+    /// A comma after the last element names that element and the comma's line, not an element
+    /// after it that the file does not have.
+    @Test(arguments: [
+        (
+            "{\"documents\": [\n{\"id\": \"1\", \"place_name\": \"a\", \"x\": \"127\", \"y\": \"37.5\"},\n]}",
+            "kakao.json",
+            2, "Invalid JSON: a trailing comma after documents[0] is not allowed in JSON"
+        ),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [\n"
+                + "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [127, 37.5]}, "
+                + "\"properties\": {\"name\": \"a\"}},\n\n  ]\n}",
+            "trip.geojson", 2, "Invalid JSON: a trailing comma after features[0] is not allowed in JSON"
+        ),
+    ])
+    func trailingCommaNamesTheLastElement(text: String, name: String, line: Int, reason: String) throws {
+        let test = try ImportTestStore()
+        let url = try test.file(name, text)
+        #expect(throws: FootprintStoreError.invalidInput(path: url.path, line: line, reason: reason)) {
+            try test.store.importPlaces(from: url)
         }
         #expect(try test.count() == 0)
     }

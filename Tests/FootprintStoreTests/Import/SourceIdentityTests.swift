@@ -34,6 +34,21 @@ import Testing
         #expect(named.source == "내 카카오" && named.inserted == first.inserted)
     }
 
+    /// A source of only spaces is no name (`--source " "` stored places under "  ", which no
+    /// message could show); refused before anything is read, as an empty one is.
+    @Test(arguments: ["", "  ", "\t"])
+    func aBlankSourceIsRefused(source: String) throws {
+        let test = try ImportTestStore()
+        let url = try test.file("places.csv", Self.header + "1,서울숲,37.5444,127.0374\n")
+        let refused = FootprintStoreError.invalidValue(
+            name: "source", value: "“\(source)”", reason: "a source needs a name")
+        #expect(throws: refused) { try test.store.importPlaces(from: url, options: ImportOptions(source: source)) }
+        #expect(throws: refused) {
+            try VisitImportFile(path: url.path, options: VisitImportOptions(source: source))
+        }
+        #expect(try test.count() == 0)
+    }
+
     @Test func naverItemsAreKeyedByNaver() throws {
         let test = try ImportTestStore()
         let summary = try test.store.importPlaces(from: importFixture("naver_search.json"))

@@ -56,7 +56,8 @@ import Testing
             #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + ",]}")
         #expect(
             throws: FootprintStoreError.invalidInput(
-                path: "<stdin>", line: 3000, reason: "features[3000]: Invalid JSON: expected a value")
+                path: "<stdin>", line: 3000,
+                reason: "Invalid JSON: a trailing comma after features[2999] is not allowed in JSON")
         ) {
             try PlaceImportFile(descriptor: broken.descriptor, options: ImportOptions(source: "other"))
         }

@@ -37,8 +37,8 @@ import Testing
         #expect(
             result.stderr == """
                 \(file):4: The name is missing.
-                \(file):5: The latitude 126.97 is out of range and the longitude 37.56 looks like a latitude: \
-                give the point as LAT,LON (37.56,126.97).
+                \(file):5: The “lat” column's 126.97 is a longitude and the “lon” column's 37.56 a latitude: \
+                the two columns look swapped.
 
                 """)
         #expect(try placeNames() == ["블루보틀 성수", "서울숲"])

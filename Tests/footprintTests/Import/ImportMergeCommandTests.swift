@@ -105,6 +105,23 @@ import Testing
         #expect(replaced.stderr == "")
     }
 
+    /// One conflicting row is said in the singular.
+    @Test func oneConflictingRowIsSaidInTheSingular() throws {
+        let trip1 = try write("trip1/p.csv", "id,name,lat,lon\n1,성심당,36.3276,127.4273\n2,대전역,36.3323,127.4342\n")
+        let trip2 = try write("trip2/p.csv", "id,name,lat,lon\n1,성심당 본점,36.3277,127.4274\n2,한밭수목원,36.3323,127.4342\n")
+        try run(["import", "places", trip1])
+        let result = try run(["import", "places", trip2])
+        #expect(result.stdout == "\(trip2): inserted 0, updated 1, unchanged 0, skipped 0, conflicts 1\n")
+        #expect(
+            result.stderr == """
+                \(trip2):3: The row would rename “대전역” (id “2”) to “한밭수목원”.
+                \(trip2): The file looks like another source than the places already imported as “p.csv” \
+                (1 row would move a place more than 5 km or rename it beyond recognition, and was left as it \
+                was): give --source NAME to import it as a source of its own, or --replace to accept the changes.
+
+                """)
+    }
+
     @Test func twoKakaoFilesAreOneSource() throws {
         let kakao = #"{"documents":[{"id":"9","place_name":"카페","x":"126.978","y":"37.5665"}]}"#
         let first = try write("a.json", kakao)

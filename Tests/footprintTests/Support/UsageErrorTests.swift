@@ -35,6 +35,22 @@ import Testing
             "Give either --tolerance M or --tolerance-deg D."
         ),
         (["search", "카페", "--visited", "--unvisited"], "Give --visited or --unvisited, not both."),
+        // A misspelt option is named, nearest option suggested as a misspelt command is, even
+        // where a check of the command (nothing to change, --radius or --k) or a missing required
+        // option would otherwise be reported instead of it.
+        (["search", "카페", "--categroy", "x"], "Unknown option “--categroy”; did you mean “--category”?"),
+        (
+            ["place", "edit", "1", "--remove-tag", "빵"],
+            "Unknown option “--remove-tag”; see “footprint place edit --help”."
+        ),
+        (["nearby", "--at", "37.5,127", "--radious", "500"], "Unknown option “--radious”; did you mean “--radius”?"),
+        (["geo", "distance", "--fro", "1,2", "--to", "3,4"], "Unknown option “--fro”; did you mean “--from”?"),
+        (["--db", "x.sqlite", "place", "list", "--limt=3"], "Unknown option “--limt”; did you mean “--limit”?"),
+        // The parser's two sentences for a value outside a list are one, quoted as the others are.
+        (
+            ["import", "places", "x.csv", "--format", "xml"],
+            "The value “xml” is invalid for “--format <format>”; give one of “csv”, “geojson”, “naver” or “kakao”."
+        ),
     ]
 
     @Test(arguments: cases.indices)

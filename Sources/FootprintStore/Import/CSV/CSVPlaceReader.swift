@@ -14,6 +14,8 @@ final class CSVPlaceReader: PlaceRowReader {
     private let projection: SourceProjection
     /// True when the coordinates come from x/y columns (a CRS was given), not latitude/longitude.
     private let readsXY: Bool
+    /// The coordinate columns' names, to say that they look swapped.
+    private let swappedColumns: SwappedColumns
     private let fields: ImportedFields
     private var categories = CategoryCache()
     /// Where a field with doubled quotes is unescaped.
@@ -73,6 +75,8 @@ final class CSVPlaceReader: PlaceRowReader {
         }
         readsXY = projection.isGiven && header.hasXY
         coordinates = (columns.latitude, columns.longitude)
+        swappedColumns = SwappedColumns(
+            names: names, latitude: columns.latitude, longitude: columns.longitude, isXY: readsXY)
         self.columns = Columns(header)
         self.projection = projection
         var fields: ImportedFields = []
@@ -128,7 +132,18 @@ final class CSVPlaceReader: PlaceRowReader {
             let axes = readsXY ? ("y", "x") : ("latitude", "longitude")
             let latitude = try number(record[coordinates.latitude], axis: axes.0)
             let longitude = try number(record[coordinates.longitude], axis: axes.1)
-            let coordinate = try projection.coordinate(x: longitude, y: latitude).get()
+            let coordinate: Coordinate
+            switch projection.coordinate(x: longitude, y: latitude) {
+            case .success(let value): coordinate = value
+            case .failure(let problem):
+                // Degrees the other way round: said of the file's columns (the check only runs for a bad pair).
+                if projection.isGeographic,
+                    let swapped = swappedColumns.problem(latitude: latitude, longitude: longitude)
+                {
+                    throw swapped
+                }
+                throw problem
+            }
             var sourceID: String?
             if let index = columns.id { sourceID = try ImportText.field(bytes(record[index])) }
             var place = ImportedPlace(

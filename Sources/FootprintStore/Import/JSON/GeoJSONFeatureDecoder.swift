@@ -12,6 +12,7 @@ import FootprintGeo
 struct GeoJSONFeatureDecoder: JSONPlaceDecoder {
     static let arrayKey = "features"
     private var categories = CategoryCache()
+    private(set) var memberNames = JSONMemberNames.geoJSON
 
     func checkTopLevel(_ strings: [String: String]) -> String? {
         guard let type = strings["type"], type != "FeatureCollection" else { return nil }
@@ -76,6 +77,8 @@ struct GeoJSONFeatureDecoder: JSONPlaceDecoder {
             return .failure(problem)
         }
         let id = members.id ?? members.properties.id
+        memberNames = members.properties.memberNames
+        if members.id == nil { memberNames.id = "properties.id" }
         return members.properties.place(sourceID: id, coordinate: coordinate, line: line, categories: &categories)
     }
 
@@ -142,6 +145,15 @@ struct PlaceProperties {
     private var likes: JSONScalar?
     private var texts: [ImportedFieldName: String?] = [:]
     private var fields: ImportedFields = []
+    /// The spellings the feature used, for messages.
+    private var members = JSONMemberNames.geoJSON
+
+    /// The members the feature's fields came from (the name from `title` when it has no `name` …).
+    var memberNames: JSONMemberNames {
+        var names = members
+        if name == nil { names.name = title != nil ? "properties.title" : "properties.place_name" }
+        return names
+    }
 
     private enum ImportedFieldName: Hashable { case address, roadAddress, phone, visitTime, note }
 
@@ -161,24 +173,34 @@ struct PlaceProperties {
             } else if key.matches("id") {
                 id = try cursor.field()
             } else if key.matches("category") || key.matches("category_name") {
+                if !key.matches("category") { members.category = "properties.category_name" }
                 fields.insert(.category)
                 category = try Self.readCategory(&cursor)
             } else if key.matches("tags") || key.matches("hashtags") {
+                if !key.matches("tags") { members.tags = "properties.hashtags" }
                 fields.insert(.tags)
                 tags = try Self.readTags(&cursor)
             } else if key.matches("likes") {
                 fields.insert(.likes)
                 likes = try cursor.scalar()
             } else if key.matches("address") || key.matches("address_name") {
-                try readText(&cursor, .address, .address)
+                let member = key.matches("address") ? "properties.address" : "properties.address_name"
+                try readText(&cursor, .address, .address, member: member)
             } else if key.matches("road_address") || key.matches("roadAddress") || key.matches("road_address_name") {
-                try readText(&cursor, .roadAddress, .roadAddress)
+                let member =
+                    key.matches("road_address")
+                    ? "properties.road_address"
+                    : key.matches("roadAddress") ? "properties.roadAddress" : "properties.road_address_name"
+                try readText(&cursor, .roadAddress, .roadAddress, member: member)
             } else if key.matches("phone") || key.matches("telephone") || key.matches("tel") {
-                try readText(&cursor, .phone, .phone)
+                let member =
+                    key.matches("phone")
+                    ? "properties.phone" : key.matches("telephone") ? "properties.telephone" : "properties.tel"
+                try readText(&cursor, .phone, .phone, member: member)
             } else if key.matches("visit_time") {
-                try readText(&cursor, .visitTime, .visitTime)
+                try readText(&cursor, .visitTime, .visitTime, member: "properties.visit_time")
             } else if key.matches("note") || key.matches("memo") {
-                try readText(&cursor, .note, .note)
+                try readText(&cursor, .note, .note, member: key.matches("note") ? "properties.note" : "properties.memo")
             } else {
                 try cursor.skipValue()
             }
@@ -186,7 +208,7 @@ struct PlaceProperties {
     }
 
     private mutating func readText(
-        _ cursor: inout JSONCursor, _ name: ImportedFieldName, _ field: ImportedFields
+        _ cursor: inout JSONCursor, _ name: ImportedFieldName, _ field: ImportedFields, member: String
     ) throws(JSONSyntaxError) {
         if texts[name] != nil {  // a second spelling of a field already read: the first wins
             try cursor.skipValue()
@@ -194,6 +216,14 @@ struct PlaceProperties {
         }
         fields.insert(field)
         texts[name] = try cursor.field()
+        // Literals: naming the member costs no allocation on a row without a problem.
+        switch name {
+        case .address: members.address = member
+        case .roadAddress: members.roadAddress = member
+        case .phone: members.phone = member
+        case .visitTime: members.visitTime = member
+        case .note: members.note = member
+        }
     }
 
     /// A category string, or an array of path segments.

@@ -67,7 +67,15 @@ final class JSONArrayStream {
         case .inArray(let index):
             if index > 0 {
                 switch try peekByte() {
-                case UInt8(ascii: ","): window.start += 1
+                case UInt8(ascii: ","):
+                    let commaLine = line
+                    window.start += 1
+                    // `[…, ]`: said of the element the comma follows, as no element comes after it.
+                    if try peekByte() == UInt8(ascii: "]") {
+                        throw syntax(
+                            "a trailing comma after \(arrayKey)[\(index - 1)] is not allowed in JSON", atLine: commaLine
+                        )
+                    }
                 case UInt8(ascii: "]"):
                     window.start += 1
                     try finishDocument()

@@ -9,6 +9,8 @@ protocol JSONPlaceDecoder {
     >
     /// Checks the top-level string members read before the array (GeoJSON's `type`).
     func checkTopLevel(_ strings: [String: String]) -> String?
+    /// The members the fields of the element last decoded came from.
+    var memberNames: JSONMemberNames { get }
 }
 
 extension JSONPlaceDecoder {
@@ -48,7 +50,7 @@ final class JSONPlaceReader<Decoder: JSONPlaceDecoder>: PlaceRowReader {
         }
         let checked = result.flatMap { place -> Result<ImportedPlace, RowProblem> in
             var place = place
-            return place.checkControlCharacters().map { .failure($0) } ?? .success(place)
+            return place.checkControlCharacters(members: decoder.memberNames).map { .failure($0) } ?? .success(place)
         }
         switch checked {
         case .success(var place):

@@ -7,6 +7,7 @@ import FootprintGeo
 /// Documents are keyed by their `id`; one without an id is keyed like a CSV row without one.
 struct KakaoDocumentDecoder: JSONPlaceDecoder {
     static let arrayKey = "documents"
+    var memberNames: JSONMemberNames { .kakao }
     private var categories = CategoryCache()
 
     mutating func place(from cursor: inout JSONCursor, line: Int) throws(JSONSyntaxError) -> Result<

@@ -10,6 +10,7 @@ import FootprintProjection
 /// told apart by size (``NaverPosition``).
 struct NaverItemDecoder: JSONPlaceDecoder {
     static let arrayKey = "items"
+    var memberNames: JSONMemberNames { .naver }
     private var categories = CategoryCache()
 
     mutating func place(from cursor: inout JSONCursor, line: Int) throws(JSONSyntaxError) -> Result<

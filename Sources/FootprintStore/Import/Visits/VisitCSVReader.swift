@@ -29,6 +29,8 @@ enum VisitRowRead {
 final class VisitCSVReader {
     private let scanner: CSVRecordScanner
     private let header: VisitCSVHeader
+    /// The lat/lon columns' names, to say that they look swapped; `nil` without them.
+    private let swappedColumns: SwappedColumns?
     private let zone: TimeZone
 
     var fileBytesConsumed: Int64 { scanner.window.fileBytesConsumed }
@@ -60,9 +62,16 @@ final class VisitCSVReader {
         } catch {
             throw FootprintStoreError.invalidInput(path: path, line: scanner.recordLine, reason: error.reason)
         }
+        if let latitude = header[.latitude], let longitude = header[.longitude] {
+            swappedColumns = SwappedColumns(names: names, latitude: latitude, longitude: longitude, isXY: false)
+        } else {
+            swappedColumns = nil
+        }
     }
 
     /// The next row, or why it is skipped; `nil` at the end of the file.
+    ///
+    /// A field that is not UTF-8 is reported with its byte and column, as a places CSV reports it.
     func next() throws -> VisitRowRead? {
         while true {
             switch try scanner.next() {
@@ -76,6 +85,10 @@ final class VisitCSVReader {
                 do throws(RowProblem) {
                     return .row(try visit(from: record))
                 } catch {
+                    if error == .notUTF8, let invalid = InvalidUTF8.first(in: scanner.recordBytes) {
+                        return .skipped(
+                            SkippedRow(line: scanner.recordLine + invalid.linesBefore, reason: invalid.reason))
+                    }
                     return .skipped(SkippedRow(line: scanner.recordLine, reason: error.reason))
                 }
             }
@@ -92,6 +105,7 @@ final class VisitCSVReader {
         } else if let name = try field(.name, of: record) {
             let latitude = try number(.latitude, of: record)
             let longitude = try number(.longitude, of: record)
+            if let swapped = swappedColumns?.problem(latitude: latitude, longitude: longitude) { throw swapped }
             place = .named(name, try ImportText.coordinate(latitude: latitude, longitude: longitude).get())
         } else if header[.placeID] != nil && header[.name] != nil {
             throw RowProblem("The place is missing: the row has neither a place id nor a name")

@@ -72,8 +72,10 @@ public final class VisitImportFile {
 
     private init(input: ImportSource, defaultSource: String, options: VisitImportOptions) throws {
         let source = options.source ?? defaultSource
-        guard !source.isEmpty else {
-            throw FootprintStoreError.invalidValue(name: "source", value: "“”", reason: "a source needs a name")
+        // Only spaces are no name either: a message could not show it.
+        guard !source.allSatisfy(\.isWhitespace) else {
+            throw FootprintStoreError.invalidValue(
+                name: "source", value: "“\(source)”", reason: "a source needs a name")
         }
         let opened = try ImportInput.open(input, encoding: options.encoding)
         reader = try VisitCSVReader(window: opened.window, path: input.name, zone: options.zone)

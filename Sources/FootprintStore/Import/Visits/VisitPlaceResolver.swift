@@ -6,7 +6,9 @@ import GRDB
 ///
 /// - `place_id` is a source id of an imported place in any source, when exactly one place has
 ///   it, or `SOURCE:ID` (`places.csv:p002`); an id that several sources have is a bad row that
-///   says so.
+///   says so. `#ID` (`#12`) is the place's own id in Footprint (`place list`'s ID column), for a
+///   place added with `place add` or whose source id is not at hand; a plain number is never
+///   read so, as a CSV's ids are often numbers too.
 /// A row imported before keeps the place it was given then (the place of this source's visit at
 /// the row's arrival, for a name that place still has), so a re-import adds nothing even when
 /// the answer would now differ. Otherwise:
@@ -81,6 +83,15 @@ struct VisitPlaceResolver {
     private func resolve(_ db: Database, sourceID text: String, arrivedAt: String) throws -> Result<
         Resolution, RowProblem
     > {
+        if let rowID = Self.footprintID(text) {
+            if try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM places WHERE id = ?)"), arguments: [rowID])
+                == true
+            {
+                return .success(.place(id: rowID))
+            }
+            return .failure(RowProblem("No place has the id \(text)"))
+        }
         // Every reading of the text: the whole as an id in each source, and each `SOURCE:ID` split.
         var keys = sources.map { (source: $0, id: text) }
         var colon = text.firstIndex(of: ":")
@@ -123,7 +134,26 @@ struct VisitPlaceResolver {
                 return .success(.removed(shown: "“\(shown)”"))
             }
         }
+        // A number that is no source id may be Footprint's own id of the place, written as `#ID`.
+        if let rowID = Int64(shown), rowID > 0,
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM places WHERE id = ?)"), arguments: [rowID])
+                == true
+        {
+            return .failure(
+                RowProblem("No imported place has the id “\(shown)”; for place \(rowID) of place list, write #\(rowID)")
+            )
+        }
         return .failure(RowProblem("No imported place has the id “\(shown)”"))
+    }
+
+    /// The Footprint id of `#ID` (`#12`), `nil` for any other text.
+    static func footprintID(_ text: String) -> Int64? {
+        // The reader gives the field trimmed; `#+1` or `#٣` are not ids.
+        guard text.hasPrefix("#"), text.dropFirst().allSatisfy({ ("0"..."9").contains($0) }),
+            let id = Int64(text.dropFirst()), id > 0
+        else { return nil }
+        return id
     }
 
     private func resolve(_ db: Database, name: String, coordinate: Coordinate, arrivedAt: String) throws -> Result<

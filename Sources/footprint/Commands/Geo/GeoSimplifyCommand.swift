@@ -6,15 +6,17 @@ struct GeoSimplifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simplify", abstract: "Simplify the lines and rings of a GeoJSON document (Douglas–Peucker).",
         discussion: """
-            Reads GeoJSON on stdin (a geometry, Feature or FeatureCollection) and writes it back with every
-            line and ring simplified. --tolerance is in metres on the ground; --tolerance-deg is planar
+            Reads GeoJSON on stdin (a geometry, Feature or FeatureCollection) and writes it back with every \
+            line and ring simplified. --tolerance is in metres on the ground; --tolerance-deg is planar \
             degrees (longitude and latitude as x and y).
-            Lines: Douglas–Peucker; with --tolerance-deg exactly the points GEOS/shapely
+
+            Lines: Douglas–Peucker; with --tolerance-deg exactly the points GEOS/shapely \
             simplify(tolerance, preserve_topology=False) and Turf simplify keep.
-            Polygons: never invalid, as GEOS's TopologyPreservingSimplifier (shapely
-            simplify(tolerance, preserve_topology=True), PostGIS ST_SimplifyPreserveTopology) keeps them:
-            no ring crosses itself or another ring, holes stay in their shell, the polygons of a
-            MultiPolygon stay apart, and every ring keeps at least 4 positions. The points kept may
+
+            Polygons: never invalid, as GEOS's TopologyPreservingSimplifier (shapely \
+            simplify(tolerance, preserve_topology=True), PostGIS ST_SimplifyPreserveTopology) keeps them: \
+            no ring crosses itself or another ring, holes stay in their shell, the polygons of a \
+            MultiPolygon stay apart, and every ring keeps at least 4 positions. The points kept may \
             differ from GEOS's on some rings (a few more kept here); with --tolerance too.
             """)
 

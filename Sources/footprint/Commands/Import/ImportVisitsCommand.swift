@@ -18,7 +18,8 @@ struct ImportVisitsCommand: ParsableCommand {
             The header needs arrived and either place_id or name, lat and lon; left, note and rating (1 to 5) \
             are read when present. place_id is the id of an imported place in its file (the id column of \
             import places), found in any source when only one has it, else written SOURCE:ID \
-            (places.csv:p002). A row with name, lat and lon is the nearest place of exactly that name within \
+            (places.csv:p002), or #ID, the place's id in Footprint (the ID of place list, for a place added \
+            with place add; a plain number is always a source id). A row with name, lat and lon is the nearest place of exactly that name within \
             100 m; with none, a place is added, recorded under this file's source so that a re-import finds \
             it again. Times are ISO 8601 as visit add reads them, with or without an offset (without: the \
             local zone).
@@ -31,7 +32,7 @@ struct ImportVisitsCommand: ParsableCommand {
     @ParentCommand var root: Footprint
     @Argument(help: "The CSV file; `-` reads standard input (named <stdin>, also as the default source).")
     var file: String
-    @Option(help: "utf-8 or cp949 (default: detected).") var encoding: ImportEncoding?
+    @Option(help: "utf-8, cp949, utf-16le or utf-16be (default: detected).") var encoding: ImportEncoding?
     @Option(parsing: .unconditional, help: "The source name visits are recorded under (default: the file's name).")
     var source: String?
     @Flag(help: "Fail and change nothing if any row is bad.") var strict = false

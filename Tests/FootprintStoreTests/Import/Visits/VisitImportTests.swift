@@ -69,6 +69,37 @@ import Testing
         #expect(other.inserted == 2)
     }
 
+    /// `#ID` is Footprint's own id of the place (one added with `place add` has no source id); a
+    /// plain number stays a source id, and one that is none points to `#ID`.
+    @Test func hashIDIsTheFootprintIDOfThePlace() throws {
+        try importPlaces("places.csv", "id,name,lat,lon\n7,서울숲,37.5444,127.0374\n")
+        let added = try store.addPlace(Place(name: "우리집", coordinate: Coordinate(latitude: 37.54, longitude: 127.06)))
+        let summary = try importVisits(
+            "visits.csv",
+            """
+            place_id,arrived
+            #\(added.id!),2024-05-04T08:00+09:00
+            7,2024-05-04T10:00+09:00
+            \(added.id!),2024-05-04T11:00+09:00
+            #99,2024-05-04T12:00+09:00
+            #1x,2024-05-04T13:00+09:00
+
+            """)
+        #expect((summary.inserted, summary.skipped) == (2, 3))
+        #expect(
+            try visits() == [
+                "-|2024-05-03T23:00:00.000Z|32400||||visits.csv", "7|2024-05-04T01:00:00.000Z|32400||||visits.csv",
+            ])
+        #expect(
+            reasons(summary) == [
+                "4: No imported place has the id “2”; for place 2 of place list, write #2",
+                "5: No place has the id #99",
+                "6: No imported place has the id “#1x”",
+            ])
+        let again = try importVisits("visits.csv", "place_id,arrived\n#2,2024-05-04T08:00+09:00\n")
+        #expect((again.inserted, again.unchanged) == (0, 1))
+    }
+
     @Test func anIDInTwoSourcesIsAmbiguousAndSourceColonIDSettlesIt() throws {
         try importPlaces("a.csv", "id,name,lat,lon\nx1,가게 A,37.5,127.0\n")
         try importPlaces("b.csv", "id,name,lat,lon\nx1,가게 B,37.6,127.1\nonly-b,가게 C,37.7,127.2\n")
@@ -178,6 +209,22 @@ import Testing
                 "9: The arrival time is missing",
                 "10: The visit repeats line 2: the same place and arrival",
                 "11: The row has 2 fields where the header has 4",
+            ])
+    }
+
+    /// Swapped lat/lon columns are said in the file's terms; a field that is not UTF-8 is said with
+    /// its byte and column, as a places CSV says it.
+    @Test func swappedColumnsAndTextThatIsNotUTF8() throws {
+        var bytes = Data("name,lat,lon,arrived,note\n동네 빵집,127.04,37.55,2024-05-04T08:00+09:00,\n".utf8)
+        bytes += Data("동네 빵집,37.55,127.04,2024-05-04T09:00+09:00,".utf8) + Data([0x41, 0xB1, 0xE8]) + Data("\n".utf8)
+        let url = test.directory.file("visits.csv")
+        try bytes.write(to: url)
+        let summary = try store.importVisits(
+            VisitImportFile(path: url.path, options: VisitImportOptions(encoding: .utf8, zone: Self.seoul)))
+        #expect(
+            reasons(summary) == [
+                "2: The “lat” column's 127.04 is a longitude and the “lon” column's 37.55 a latitude: the two columns look swapped",
+                "3: The text is not valid UTF-8 (byte 0xB1 at column 44); try --encoding cp949",
             ])
     }
 
