@@ -60,8 +60,8 @@ extension FootprintStore {
         }
     }
 
-    /// Removes a visit: a detected one stays as a tombstone (`removed`), so detecting its day
-    /// again does not bring it back; any other is deleted.
+    /// Removes a visit: a detected one stays as a tombstone (`removed`, detached from its place),
+    /// so detecting its day again does not bring it back; any other is deleted.
     ///
     /// - Throws: ``FootprintStoreError/visitNotFound(id:)`` for an unknown or already removed visit.
     public func removeVisit(id: Int64) throws -> VisitRemoval {
@@ -71,7 +71,9 @@ extension FootprintStore {
                     db, sql: "SELECT detected FROM visits WHERE id = ? AND removed = 0", arguments: [id])
             else { throw FootprintStoreError.visitNotFound(id: id) }
             if detected {
-                try db.execute(sql: "UPDATE visits SET removed = 1 WHERE id = ?", arguments: [id])
+                // Detached from its place, a tombstone counts as no visit there (`place show`,
+                // `--visited`); re-detection matches it by its times alone.
+                try db.execute(sql: "UPDATE visits SET removed = 1, place_id = NULL WHERE id = ?", arguments: [id])
                 return .tombstoned
             }
             try db.execute(sql: "DELETE FROM visits WHERE id = ?", arguments: [id])

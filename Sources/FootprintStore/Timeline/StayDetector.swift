@@ -36,7 +36,8 @@ public struct StayDetector: Hashable, Sendable {
     public func stays(in points: StayPoints) -> [Stay] {
         var stays: [Stay] = []
         var start = 0
-        for end in points.segmentStarts.filter({ $0 > 0 && $0 < points.count }) + [points.count] where end > start {
+        let ends = points.segmentStarts.filter { $0 > 0 && $0 < points.count }.sorted() + [points.count]
+        for end in ends where end > start {
             if points.timesAdvance(in: start..<end) {
                 scanAdvancing(points, start..<end, into: &stays)
             } else {

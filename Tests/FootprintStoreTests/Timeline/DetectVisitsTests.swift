@@ -173,10 +173,15 @@ import Testing
     }
 
     @Test func aRemovedStayStaysRemoved() throws {
+        let bench = try store.addPlace(Place(name: "벤치", coordinate: secondStopAt))
         try store.detectVisits(on: Self.date)
         let before = try visits()
+        #expect(before[1].placeID == bench.id)
+        #expect(try store.visits(placeID: bench.id!).count == 1)
         #expect(try store.removeVisit(id: before[1].id) == .tombstoned)
         #expect(try visits().map(\.id) == [before[0].id])
+        // A tombstone is no visit to the place.
+        #expect(try store.visits(placeID: bench.id!).isEmpty)
         let summary = try store.detectVisits(on: Self.date)
         #expect(summary == VisitDetectionSummary(date: Self.date, found: 2, kept: 0, new: 1, removed: 1))
         let after = try visits()
