@@ -34,16 +34,40 @@ public struct StayDetector: Hashable, Sendable {
     /// person is moving), the start is rejected after one distance, so a moving track costs about
     /// one estimate a point. A segment whose times go backwards gets the paper's plain scan.
     public func stays(in points: StayPoints) -> [Stay] {
+        stays(in: points, scan: .automatic)
+    }
+
+    /// Which scan ``stays(in:scan:)`` runs on each segment; tests compare the two.
+    enum ScanKind {
+        /// ``scanAdvancing(_:into:)`` where times never decrease, else ``scanPlain(_:into:)``.
+        case automatic
+        case plain
+        case advancing
+    }
+
+    func stays(in points: StayPoints, scan kind: ScanKind) -> [Stay] {
         var stays: [Stay] = []
-        var start = 0
-        let ends = points.segmentStarts.filter { $0 > 0 && $0 < points.count }.sorted() + [points.count]
-        for end in ends where end > start {
-            if points.timesAdvance(in: start..<end) {
-                scanAdvancing(points, start..<end, into: &stays)
-            } else {
-                scanPlain(points, start..<end, into: &stays)
+        let count = points.count
+        points.epochs.withUnsafeBufferPointer { epochs in
+            points.latitudes.withUnsafeBufferPointer { latitudes in
+                points.longitudes.withUnsafeBufferPointer { longitudes in
+                    var start = 0
+                    let ends = points.segmentStarts.filter { $0 > 0 && $0 < count }.sorted() + [count]
+                    for end in ends where end > start {
+                        let scan = StayScan(
+                            points: points, epochs: epochs, latitudes: latitudes, longitudes: longitudes,
+                            range: start..<end, radiusMeters: radiusMeters)
+                        let advancing =
+                            kind == .automatic ? points.timesAdvance(in: start..<end) : kind == .advancing
+                        if advancing {
+                            scanAdvancing(scan, into: &stays)
+                        } else {
+                            scanPlain(scan, into: &stays)
+                        }
+                        start = end
+                    }
+                }
             }
-            start = end
         }
         return stays
     }
@@ -51,14 +75,15 @@ public struct StayDetector: Hashable, Sendable {
     /// The paper's scan, for any order of times: from each candidate start, extend the run while
     /// points stay within the radius; a run lasting long enough is a stay and the next candidate is
     /// the point after it, else the next candidate is the next point.
-    func scanPlain(_ points: StayPoints, _ range: Range<Int>, into stays: inout [Stay]) {
+    func scanPlain(_ scan: StayScan, into stays: inout [Stay]) {
+        let range = scan.range
         var first = range.lowerBound
         while first < range.upperBound {
-            let test = RadiusTest(points, anchor: first, radiusMeters: radiusMeters)
+            let test = scan.radiusTest(anchor: first)
             var next = first + 1
             while next < range.upperBound, test.contains(next) { next += 1 }
-            if points.epochs[next - 1] - points.epochs[first] >= minimumDurationSeconds {
-                stays.append(points.stay(first..<next))
+            if scan.epochs[next - 1] - scan.epochs[first] >= minimumDurationSeconds {
+                stays.append(scan.points.stay(first..<next))
                 first = next
             } else {
                 first += 1
@@ -66,13 +91,14 @@ public struct StayDetector: Hashable, Sendable {
         }
     }
 
-    /// The same stays as ``scanPlain(_:_:into:)`` when times never decrease in `range`.
+    /// The same stays as ``scanPlain(_:into:)`` when times never decrease in the scan's range.
     ///
     /// For a start `first`, `due` is the first point at least the minimum duration later: a run from
     /// `first` is a stay exactly when it reaches `due`, i.e. when every point up to `due` is within
     /// the radius. `due` only moves forward as `first` does.
-    func scanAdvancing(_ points: StayPoints, _ range: Range<Int>, into stays: inout [Stay]) {
-        let epochs = points.epochs
+    func scanAdvancing(_ scan: StayScan, into stays: inout [Stay]) {
+        let range = scan.range
+        let epochs = scan.epochs
         var first = range.lowerBound
         var due = first
         while first < range.upperBound {
@@ -81,7 +107,7 @@ public struct StayDetector: Hashable, Sendable {
             while due < range.upperBound, epochs[due] < earliestDeparture { due += 1 }
             // No later start can last long enough either: the segment ends too soon.
             if due == range.upperBound { return }
-            let test = RadiusTest(points, anchor: first, radiusMeters: radiusMeters)
+            let test = scan.radiusTest(anchor: first)
             guard test.contains(due) else {
                 first += 1
                 continue
@@ -101,40 +127,8 @@ public struct StayDetector: Hashable, Sendable {
             }
             var next = due + 1
             while next < range.upperBound, test.contains(next) { next += 1 }
-            stays.append(points.stay(first..<next))
+            stays.append(scan.points.stay(first..<next))
             first = next
         }
-    }
-}
-
-/// Whether points lie within a radius of an anchor point, by the geodesic.
-struct RadiusTest {
-    let points: StayPoints
-    let radiusMeters: Double
-    let center: Coordinate
-    let flat: FlatDistance?
-    /// Estimates closer to the radius than this are decided by the exact geodesic.
-    let band: Double
-
-    init(_ points: StayPoints, anchor: Int, radiusMeters: Double) {
-        self.points = points
-        self.radiusMeters = radiusMeters
-        center = Coordinate(uncheckedLatitude: points.latitudes[anchor], longitude: points.longitudes[anchor])
-        flat = FlatDistance.isUsable(center: center, radiusMeters: radiusMeters) ? FlatDistance(center: center) : nil
-        band = radiusMeters * FlatDistance.relativeError * 2 + 1e-6
-    }
-
-    @inline(__always)
-    func contains(_ index: Int) -> Bool {
-        let latitude = points.latitudes[index]
-        let longitude = points.longitudes[index]
-        if let flat {
-            let estimate = flat.estimate(latitude: latitude, longitude: longitude)
-            if estimate < radiusMeters - band { return true }
-            if estimate > radiusMeters + band { return false }
-        }
-        // Near the radius, or where the estimate is not trusted (beyond ±70°, radii over 20 km).
-        return Geodesic.distance(from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
-            <= radiusMeters
     }
 }
