@@ -3,6 +3,6 @@ import ArgumentParser
 /// `footprint day …`.
 struct DayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "day", abstract: "A day of the diary: its log, statistics, visits, photos and entries.",
-        subcommands: [DaySetCommand.self, DayListCommand.self, DayShowCommand.self])
+        commandName: "day", abstract: "A day of the diary: its log, statistics, detected stays, photos and entries.",
+        subcommands: [DaySetCommand.self, DayListCommand.self, DayShowCommand.self, DayDetectCommand.self])
 }
