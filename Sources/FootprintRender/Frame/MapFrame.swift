@@ -80,6 +80,11 @@ public struct MapFrame: Hashable, Sendable {
         Double(tileSide * scale) * pow(2, zoom)
     }
 
+    /// Throws ``FootprintRenderError/invalidSize(width:height:)`` for a side outside ``sizes``.
+    public static func checkSize(width: Int, height: Int) throws(FootprintRenderError) {
+        try check(width: width, height: height)
+    }
+
     static func check(width: Int, height: Int) throws(FootprintRenderError) {
         guard sizes.contains(width), sizes.contains(height) else { throw .invalidSize(width: width, height: height) }
     }
