@@ -57,20 +57,31 @@ enum RenderTiles {
 
     /// The tiles of the range that hold a place or whose buffer reaches one: the tiles of the
     /// places and their eight neighbours, kept when the renderer finds content in them.
+    ///
+    /// The places' tiles are found once at the deepest zoom; each shallower zoom's are their
+    /// parents (a shift), so the work is one tile per place, not one per place and zoom.
     static func tilesWithContent(
         of box: BoundingBox, zooms: ClosedRange<Int>, places: [Coordinate], scene: MapScene, scale: Int
     ) throws -> [Tile] {
+        var occupied = Set<Int>()
+        for tile in try Tile.tiles(containing: places, zoom: zooms.upperBound) { occupied.insert(tile.y << 23 | tile.x) }
+        var byZoom: [Int: Set<Int>] = [zooms.upperBound: occupied]
+        for zoom in zooms.reversed().dropFirst() {
+            occupied = Set(occupied.map { (($0 >> 24) << 23) | (($0 & ((1 << 23) - 1)) >> 1) })
+            byZoom[zoom] = occupied
+        }
         var tiles: [Tile] = []
         for zoom in zooms {
             let (columns, rows) = try ranges(of: box, zoom: zoom)
             let last = (1 << zoom) - 1
             var candidates = Set<Int>()
-            for coordinate in places {
-                guard let tile = try? Tile(containing: coordinate, zoom: zoom) else { continue }
+            for key in byZoom[zoom] ?? [] {
+                let tileX = key & ((1 << 23) - 1)
+                let tileY = key >> 23
                 for dy in -1...1 {
                     for dx in -1...1 {
-                        let x = tile.x + dx
-                        let y = tile.y + dy
+                        let x = tileX + dx
+                        let y = tileY + dy
                         guard x >= 0, x <= last, y >= 0, y <= last, rows.contains(y),
                             columns.contains(where: { $0.contains(x) })
                         else { continue }
