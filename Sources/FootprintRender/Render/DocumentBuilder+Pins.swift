@@ -30,8 +30,32 @@ extension DocumentBuilder {
             return
         }
         let cell = Self.clusterCell * k
-        // Whole cells: the range reaches a cell beyond the drawn area on each side, so a cluster
-        // near an edge counts the same members on both tiles.
+        let (clusters, origin) =
+            frame.tile == nil
+            ? (greedyClusters(cell: cell), (x: 0.0, y: 0.0))
+            : (gridClusters(cell: cell), (x: frame.originX, y: frame.originY))
+        var singles: [Int] = []
+        var groups: [(x: Double, y: Double, count: Int)] = []
+        for cluster in clusters {
+            if cluster.count == 1 {
+                let pixel = frame.pixel(scene.pins[cluster.first].point)
+                if area.contains(pixel.x, pixel.y) { singles.append(cluster.first) }
+            } else {
+                let x = cluster.sumX / Double(cluster.count) - origin.x
+                let y = cluster.sumY / Double(cluster.count) - origin.y
+                if area.contains(x, y) { groups.append((x, y, cluster.count)) }
+            }
+        }
+        drawSingles(singles)
+        drawClusters(groups)
+    }
+
+    /// Tiles: the pins sharing a cell of the grid aligned to the world, in order of each
+    /// cluster's first pin; sums in world pixels.
+    ///
+    /// Whole cells: the range reaches a cell beyond the drawn area on each side, so a cluster
+    /// near an edge counts the same members, in the same order, on both tiles.
+    func gridClusters(cell: Double) -> [Cluster] {
         let range = scene.pinRange(frame: frame, margin: cell)
         var clusters: [Int64: Cluster] = [:]
         var order: [Int64] = []
@@ -51,45 +75,63 @@ extension DocumentBuilder {
                 order.append(key)
             }
         }
-        var singles: [Int] = []
-        var groups: [(x: Double, y: Double, count: Int)] = []
-        for key in order {
-            guard let cluster = clusters[key] else { continue }
-            if cluster.count == 1 {
-                let pixel = frame.pixel(scene.pins[cluster.first].point)
-                if area.contains(pixel.x, pixel.y) { singles.append(cluster.first) }
+        return order.compactMap { clusters[$0] }
+    }
+
+    /// Static maps (no seam to agree on): each pin joins the earliest cluster whose first pin lies
+    /// within a cell's length of it, else starts one, so no two clusters' first pins are nearer
+    /// than that. Sums in map pixels.
+    func greedyClusters(cell: Double) -> [Cluster] {
+        var clusters: [Cluster] = []
+        var anchors: [(x: Double, y: Double)] = []
+        var grid: [Int64: [Int]] = [:]
+        func key(_ column: Int64, _ row: Int64) -> Int64 { row &* 1_000_003 &+ column }
+        for index in scene.pins.indices {
+            let pixel = frame.pixel(scene.pins[index].point)
+            guard pixel.x.isFinite, pixel.y.isFinite else { continue }
+            let column = Int64((pixel.x / cell).rounded(.down))
+            let row = Int64((pixel.y / cell).rounded(.down))
+            var joined: Int? = nil
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    for candidate in grid[key(column + Int64(dx), row + Int64(dy))] ?? [] {
+                        let anchor = anchors[candidate]
+                        let distanceX = anchor.x - pixel.x
+                        let distanceY = anchor.y - pixel.y
+                        if distanceX * distanceX + distanceY * distanceY < cell * cell, candidate < (joined ?? Int.max)
+                        {
+                            joined = candidate
+                        }
+                    }
+                }
+            }
+            if let joined {
+                clusters[joined].count += 1
+                clusters[joined].sumX += pixel.x
+                clusters[joined].sumY += pixel.y
             } else {
-                let x = cluster.sumX / Double(cluster.count) - frame.originX
-                let y = cluster.sumY / Double(cluster.count) - frame.originY
-                if area.contains(x, y) { groups.append((x, y, cluster.count)) }
+                grid[key(column, row), default: []].append(clusters.count)
+                anchors.append(pixel)
+                clusters.append(Cluster(first: index, count: 1, sumX: pixel.x, sumY: pixel.y))
             }
         }
-        drawSingles(singles)
-        drawClusters(groups)
+        return clusters
     }
 
     /// Pins on their own: grouped by colour, each a `<use>` of its shape, its title inside.
     mutating func drawSingles(_ indices: [Int]) {
         guard !indices.isEmpty else { return }
-        var colorOrder: [String] = []
-        var byColor: [String: [Int]] = [:]
+        var colorOrder: [OverlayColor?] = []
+        var byColor: [OverlayColor?: [Int]] = [:]
         for index in indices {
-            let pin = scene.pins[index]
-            let key = (pin.color ?? "#7e7e7e") + (pin.opacity == 1 ? "" : " " + Self.opacity(pin.opacity))
-            if byColor[key] == nil { colorOrder.append(key) }
-            byColor[key, default: []].append(index)
+            let color = scene.pins[index].color
+            if byColor[color] == nil { colorOrder.append(color) }
+            byColor[color, default: []].append(index)
         }
         var glyphs: [(x: Double, y: Double, text: String)] = []
         for key in colorOrder {
-            let parts = key.split(separator: " ")
-            body.raw("<g class=\"mk\" fill=\"")
-            body.raw(String(parts[0]))
-            body.byte(UInt8(ascii: "\""))
-            if parts.count > 1 {
-                body.raw(" fill-opacity=\"")
-                body.raw(String(parts[1]))
-                body.byte(UInt8(ascii: "\""))
-            }
+            body.raw("<g class=\"mk\"")
+            if let key { paint("fill", key) } else { body.raw(" fill=\"#7e7e7e\"") }
             body.raw(">\n")
             for index in byColor[key] ?? [] {
                 let pin = scene.pins[index]

@@ -12,9 +12,8 @@ public struct MapScene: Sendable {
         var point: UnitPoint
         var shape: MarkerShape
         var size: MarkerSize
-        /// `#rrggbb`, or `nil` for the default grey.
-        var color: String?
-        var opacity: Double
+        /// The fill, or `nil` for the default grey.
+        var color: OverlayColor?
         var title: String?
         /// The letter or number drawn on the marker, if its symbol is one.
         var glyph: String?
@@ -94,17 +93,29 @@ public struct MapScene: Sendable {
         self.attribution = attribution
         let mask = privacy.flatMap { $0.zones.isEmpty ? nil : $0 }
         var pins: [Pin] = []
+        pins.reserveCapacity(overlays.count)
+        // Markers mostly share a symbol: its shape and glyph are worked out once per run of it.
+        var symbolCache: (symbol: String?, shape: MarkerShape, glyph: String?) = (nil, .pin, nil)
         for overlay in overlays {
             switch overlay {
             case .marker(let marker):
                 if mask?.isMasked(marker.coordinate) == true { continue }
-                pins.append(Self.pin(marker))
+                if marker.symbol != symbolCache.symbol {
+                    symbolCache = (
+                        marker.symbol, MarkerShape(symbol: marker.symbol),
+                        marker.symbol.flatMap { MarkerShape.glyph(of: $0) }
+                    )
+                }
+                pins.append(
+                    Pin(
+                        point: UnitPoint(marker.coordinate), shape: symbolCache.shape, size: marker.size,
+                        color: marker.color, title: marker.title, glyph: symbolCache.glyph))
             case .photo(let photo):
                 if mask?.isMasked(photo.coordinate) == true { continue }
                 pins.append(
                     Pin(
-                        point: UnitPoint(photo.coordinate), shape: .photo, size: .medium, color: "#4a4a4a",
-                        opacity: 1, title: photo.title ?? photo.file, glyph: nil))
+                        point: UnitPoint(photo.coordinate), shape: .photo, size: .medium, color: Self.photoColor,
+                        title: photo.title ?? photo.file, glyph: nil))
             case .label(let label):
                 if mask?.isMasked(label.coordinate) == true { continue }
                 texts.append(
@@ -127,21 +138,15 @@ public struct MapScene: Sendable {
             }
         }
         // A stable sort: pins at the same x keep their input order, so clusters sum in one order.
-        let order = pins.indices.sorted {
-            pins[$0].point.x < pins[$1].point.x || (pins[$0].point.x == pins[$1].point.x && $0 < $1)
-        }
-        self.pins = order.map { pins[$0] }
+        // Sorting small (x, index) pairs, not the pins, keeps their strings out of the swaps.
+        var keys = pins.indices.map { (x: pins[$0].point.x, index: $0) }
+        keys.sort { $0.x < $1.x || ($0.x == $1.x && $0.index < $1.index) }
+        self.pins = keys.map { pins[$0.index] }
         self.pinXs = self.pins.map(\.point.x)
     }
 
-    /// The marker's pin: its shape from the symbol, a letter or number drawn on it.
-    static func pin(_ marker: Marker) -> Pin {
-        let shape = MarkerShape(symbol: marker.symbol)
-        let glyph = marker.symbol.flatMap { MarkerShape.glyph(of: $0) }
-        return Pin(
-            point: UnitPoint(marker.coordinate), shape: shape, size: marker.size, color: marker.color?.hex,
-            opacity: marker.color?.opacity ?? 1, title: marker.title, glyph: glyph)
-    }
+    /// The colour of photo markers.
+    static let photoColor = try? OverlayColor(hex: "#4a4a4a")
 
     /// Adds a path's lines: outline, remaining, walked; each cut by the privacy mask.
     mutating func addPath(_ path: PathOverlay, mask: PrivacyMask?) {

@@ -29,17 +29,41 @@ struct TileSVGTask: BenchmarkTask {
         defer { try? FileManager.default.removeItem(at: output) }
         let tiles = Array(repeating: frame, count: 20)
         let (totals, operations, results) = try timeBatch(tiles, runs: runs.count(n: points.count)) { frame in
+            let start = Self.threadCPUMilliseconds()
             let scene = MapScene(overlays: overlays)
+            let prepared = Self.threadCPUMilliseconds()
             let bytes = MapRenderer.svg(scene, frame: frame)
+            let drawn = Self.threadCPUMilliseconds()
             try Data(bytes).write(to: output)
-            return bytes.count
+            let end = Self.threadCPUMilliseconds()
+            return (bytes: bytes.count, cpuMs: end - start, sceneMs: prepared - start, svgMs: drawn - prepared)
         }
+        // The CPU time of each tile on its own thread: on a shared machine the wall time also
+        // counts the time other processes held the cores.
+        let cpu = results.map(\.cpuMs).sorted()
         return BenchmarkRecord(
             task: name, n: points.count, runTotalsMs: totals, operationTimesMs: operations, batch: tiles.count,
             extra: [
-                ("bytes", .number(Double(results.last ?? 0))), ("markers", .number(Double(points.count))),
+                ("bytes", .number(Double(results.last?.bytes ?? 0))),
+                ("p50_op_cpu_ms", .number(Self.median(cpu))),
+                ("p50_scene_cpu_ms", .number(Self.median(results.map(\.sceneMs)))),
+                ("p50_svg_cpu_ms", .number(Self.median(results.map(\.svgMs)))),
+                ("markers", .number(Double(points.count))),
                 ("route_vertices", .number(Double(route.count))), ("tile", .string(tile.description)),
             ])
+    }
+
+    /// The middle value, to 3 decimals.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : (sorted[sorted.count / 2] * 1000).rounded() / 1000
+    }
+
+    /// The CPU time of the calling thread, in milliseconds (`CLOCK_THREAD_CPUTIME_ID`).
+    static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
     /// The tile of `meta.json`'s `render_tile` (`[z, x, y]` or `"z/x/y"`), else 14/13970/6344.
