@@ -199,9 +199,10 @@ extension DocumentBuilder {
         body.raw("</g>\n")
     }
 
-    /// The radius of a cluster's disc: 9 px for two, growing with the count's digits to 16.
+    /// The radius of a cluster's disc, growing with the count's digits: up to two digits the
+    /// disc (19 px across) fits in a 20 px cell, so neighbouring clusters do not overlap.
     static func clusterRadius(_ count: Int) -> Double {
-        count < 10 ? 9 : count < 100 ? 11 : count < 1000 ? 13 : 15
+        count < 100 ? 9.5 : count < 1000 ? 12 : 14
     }
 
     /// A count as a cluster shows it: digits below 1000, then `1.2k`, `12k`, and `100k+` from 100,000.
