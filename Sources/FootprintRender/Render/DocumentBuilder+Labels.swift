@@ -17,7 +17,8 @@ extension DocumentBuilder {
 
     /// Places label overlays first (centred on their point), then the names of the pins drawn
     /// (right of the marker), each only when its box lies inside the map itself (not the
-    /// buffer: a label cut by a tile seam would be half drawn) and overlaps no label placed before.
+    /// buffer: a label cut by a tile seam would be half drawn) and overlaps no label placed
+    /// before and no marker or cluster drawn.
     mutating func drawLabels() {
         var placed: [PlacedLabel] = []
         let visible = frame.visibleArea
@@ -53,12 +54,14 @@ extension DocumentBuilder {
         body.raw("</g>\n</g>\n")
     }
 
-    /// Reserves the label's box when it fits inside the map and clear of every placed label.
+    /// Reserves the label's box when it fits inside the map, clear of every placed label and of
+    /// every marker.
     mutating func place(x: Double, centerY: Double, width: Double, fontSize: Double, halo: Double) -> Bool {
         let box = PixelRect(
             minX: x - halo / 2, minY: centerY - 0.6 * fontSize - halo / 2, maxX: x + width + halo / 2,
             maxY: centerY + 0.6 * fontSize + halo / 2)
         guard frame.visibleArea.contains(box) else { return false }
+        if markerBoxes.intersects(box) { return false }
         for other in labelBoxes where other.intersects(box) { return false }
         labelBoxes.append(box)
         return true

@@ -147,6 +147,11 @@ extension DocumentBuilder {
                 body.byte(UInt8(ascii: "\""))
                 let factor = MarkerShape.factor(pin.size) * k
                 let centerY = pixel.y + pin.shape.centerOffsetY * factor
+                let reach = pin.shape.radius * factor
+                markerBoxes.insert(
+                    PixelRect(
+                        minX: pixel.x - reach, minY: centerY - reach, maxX: pixel.x + reach,
+                        maxY: max(centerY + reach, pixel.y)))
                 if let title = pin.title {
                     body.raw("><title>")
                     body.text(title)
@@ -178,6 +183,10 @@ extension DocumentBuilder {
         guard !groups.isEmpty else { return }
         body.raw("<g class=\"cl\">")
         for group in groups {
+            let radius = Self.clusterRadius(group.count) * k
+            markerBoxes.insert(
+                PixelRect(
+                    minX: group.x - radius, minY: group.y - radius, maxX: group.x + radius, maxY: group.y + radius))
             body.raw("<circle cx=\"")
             body.number(group.x)
             body.raw("\" cy=\"")

@@ -14,6 +14,8 @@ struct DocumentBuilder {
     var pinLabels: [(x: Double, y: Double, offset: Double, text: String)] = []
     /// The boxes of the labels drawn.
     var labelBoxes: [PixelRect] = []
+    /// The boxes of the markers and clusters drawn, which labels keep clear of.
+    var markerBoxes = BoxGrid()
 
     init(scene: MapScene, frame: MapFrame) {
         self.scene = scene
