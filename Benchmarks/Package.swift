@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "FootprintGeo", package: "Footprint"),
                 .product(name: "FootprintStore", package: "Footprint"),
                 .product(name: "FootprintHangul", package: "Footprint"),
+                .product(name: "FootprintRender", package: "Footprint"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ])
     ]

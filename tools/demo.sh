@@ -59,3 +59,11 @@ step log-add.txt --db "$db" log add 2024-05-18 --title '서울숲 산책' --cate
 step day-list.txt --db "$db" day list
 step day-show.txt --db "$db" day show 2024-05-18
 step day-show.json --db "$db" day show 2024-05-18 --json
+
+# Maps (issue 14): every place on a map of Korea, the 성수동 walk area, a small tile pyramid with
+# its viewer page (out/tiles/index.html). The basemap comes from Data/.
+export FOOTPRINT_DATA="$data"
+step render-places.txt --db "$db" render map --places --size 1000x1200 --title "내 장소" -o "$out/places.svg"
+step render-seongsu.txt --db "$db" render map --bbox 127.03,37.535,127.07,37.555 --title 성수동 -o "$out/seongsu.svg"
+step render-tile.txt --db "$db" render tile 14/13970/6344 -o "$out/tile-14-13970-6344.svg"
+step render-tiles.txt --db "$db" render tiles --zoom 10-14 --bbox 126.9,37.5,127.1,37.6 --out "$out/tiles" --quiet

@@ -33,6 +33,7 @@ enum BenchmarkTasks {
         ChosungSearchTask(),
         ColdCLITask(),
         VisitDetectTask(),
+        TileSVGTask(),
     ]
 }
 

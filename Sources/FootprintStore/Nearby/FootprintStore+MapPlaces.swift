@@ -1,0 +1,68 @@
+import FootprintGeo
+import GRDB
+
+/// A place as a map draws it: where it is, what it is called, its category.
+public struct MapPlace: Hashable, Sendable {
+    /// The place's id.
+    public var id: Int64
+    /// The name, shown as the marker's title.
+    public var name: String
+    /// The category path (`음식점 > 카페`), which chooses the marker's colour.
+    public var category: String?
+    /// Where the place is.
+    public var coordinate: Coordinate
+
+    /// Creates a map place.
+    public init(id: Int64, name: String, category: String?, coordinate: Coordinate) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.coordinate = coordinate
+    }
+}
+
+extension FootprintStore {
+    /// Every place inside `box` (edges included; a box whose west edge is east of its east edge
+    /// crosses the antimeridian), or every place when `box` is `nil`, that passes the filter,
+    /// by id.
+    ///
+    /// The spatial index (`idx_places_geom`, an R*Tree of float32 boxes that always hold their
+    /// point) picks the candidates; the `latitude`/`longitude` columns decide, so a place on an
+    /// edge is in or out by its exact position. Only the four columns a map needs are read.
+    public func mapPlaces(in box: BoundingBox?, filter: PlaceFilter = PlaceFilter()) throws -> [MapPlace] {
+        try filter.check()
+        let filterSQL = filter.sqlCondition()
+        return try read { db in
+            var places: [MapPlace] = []
+            func collect(_ sql: SQL) throws {
+                let (text, arguments) = try sql.build(db)
+                let rows = try Row.fetchCursor(db, sql: text, arguments: arguments)
+                while let row = try rows.next() {
+                    let latitude: Double? = row[3]
+                    let longitude: Double? = row[4]
+                    guard let latitude, let longitude else { continue }
+                    let coordinate = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+                    if let box, !box.contains(coordinate) { continue }
+                    places.append(MapPlace(id: row[0], name: row[1], category: row[2], coordinate: coordinate))
+                }
+            }
+            let columns: SQL = "SELECT p.id, p.name, p.category, p.latitude, p.longitude FROM "
+            let condition: SQL = filterSQL.map { " AND " + $0 } ?? ""
+            guard let box else {
+                try collect(columns + "places p WHERE 1" + condition + " ORDER BY p.id")
+                return places
+            }
+            let spans: [(Double, Double)] =
+                box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
+            for (west, east) in spans {
+                try collect(
+                    columns + """
+                        idx_places_geom r JOIN places p ON p.id = r.pkid
+                        WHERE r.xmax >= \(west) AND r.xmin <= \(east) AND r.ymax >= \(box.south) AND r.ymin <= \(box.north)
+                        """ + condition + " ORDER BY p.id")
+            }
+            if spans.count > 1 { places.sort { $0.id < $1.id } }
+            return places
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import FootprintGeo
+import FootprintRender
+import FootprintStore
+
+/// `footprint render map (--places | --bbox W,S,E,N | --geojson FILE) [--size WxH] -o FILE.svg`.
+struct RenderMapCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "map",
+        abstract: "Draw a static SVG map of your places, an area, or a GeoJSON file.",
+        discussion: """
+            --places draws every place (filtered by --visited, --tag, --category), fitted to the \
+            map; --bbox draws the places in the box W,S,E,N (W > E crosses the antimeridian); \
+            --geojson draws a file's features (simplestyle colours, `title` or `name` as the \
+            label), read leniently. The map has a title, a scale bar and the attribution.
+
+            Example:
+              footprint render map --places --category 카페 --size 1200x800 -o cafes.svg
+            """)
+
+    @ParentCommand var root: Footprint
+
+    @Flag(help: "Draw every place (with the filters below).") var places = false
+    @Option(parsing: .unconditional, help: "The area to draw, W,S,E,N in degrees.") var bbox: BoxArgument?
+    @Option(parsing: .unconditional, help: "A GeoJSON file to draw.") var geojson: String?
+    @Flag(help: "Only places visited at least once.") var visited = false
+    @Option(parsing: .unconditionalSingleValue, help: "A hashtag the place has (repeat: any).") var tag: [String] = []
+    @Option(parsing: .unconditional, help: "A category path prefix.") var category: String?
+    @Option(parsing: .unconditional, help: "The map's width and height in pixels, 16 to 8192 each.")
+    var size: SizeArgument = SizeArgument(argument: "800x600")!
+    @Option(parsing: .unconditional, help: "The map's title.") var title: String?
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "The SVG file to write (default: stdout).")
+    var output: String?
+    @OptionGroup var options: RenderOptions
+
+    func run() async throws {
+        let (width, height) = try size.size()
+        try MapFrame.checkSize(width: width, height: height)
+        let box = try bbox?.box()
+        var overlays: [Overlay] = []
+        var heading = title
+        if let geojson {
+            overlays = try RenderSources.overlays(geoJSONFile: geojson)
+            heading = heading ?? geojson
+        } else if places || box != nil {
+            let filter = PlaceFilter(category: category, anyTags: tag, visited: visited ? true : nil)
+            let store = try root.openStore(.readOnly)
+            overlays = RenderSources.overlays(of: try store.mapPlaces(in: box, filter: filter))
+        } else {
+            throw RenderError.noSource
+        }
+        let scene = MapScene(
+            overlays: overlays, basemap: options.basemap, title: heading, attribution: RenderSources.attribution)
+        let frame: MapFrame
+        if let area = box ?? scene.contentBox {
+            frame = try MapFrame(fitting: area, width: width, height: height)
+        } else {
+            // Nothing to show and no area: the whole world, and a notice.
+            frame = try MapFrame(
+                center: Coordinate(uncheckedLatitude: 0, longitude: 0), zoom: 0, width: width, height: height)
+            Output.error("Notice: nothing to draw; the map is empty.")
+        }
+        let bytes = MapRenderer.svg(scene, frame: frame)
+        try DocumentOutput.writing(to: output) { try $0.write(bytes) }
+    }
+}
