@@ -1,3 +1,5 @@
+import FootprintGeo
+
 /// Errors thrown by FootprintStore; each description is one sentence naming the file or input.
 public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The database file does not exist and the command does not create one.
@@ -31,6 +33,9 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case invalidInput(path: String, line: Int?, reason: String)
     /// A strict import met a bad row; nothing changed.
     case strictImportFailed(path: String, row: SkippedRow)
+    /// A GPX document that is malformed, truncated, hostile (a DOCTYPE or entity) or not GPX, at
+    /// the error's line and column; nothing was imported.
+    case invalidGPX(path: String, error: GPXError)
 
     /// One sentence: `LOCATION: Clause.` when there is a file (`places.csv:12: The name is
     /// missing.`, `f.sqlite: The database does not exist; …`), a plain sentence otherwise.
@@ -79,6 +84,11 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "\(path): \(reason); nothing was imported."
         case .strictImportFailed(let path, let row):
             return "\(path):\(row); nothing was imported, as the import is strict."
+        case .invalidGPX(let path, let error):
+            var reason = error.reason
+            if reason.hasSuffix(".") { reason.removeLast() }
+            return "\(path):\(error.line):\(error.column): \(reason.prefix(1).uppercased() + reason.dropFirst()); "
+                + "nothing was imported."
         }
     }
 }
