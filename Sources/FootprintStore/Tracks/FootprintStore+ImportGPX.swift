@@ -98,40 +98,38 @@ struct GPXImportRun {
             while let event = try reader.next() {
                 switch event {
                 case .trackPoint(let point):
-                    guard var current = track else { continue }
+                    // `track` is mutated in place: a copy a point would retain its day set each time.
+                    guard track != nil else { continue }
                     var row = TrackPointRow(
-                        seq: current.points, latitude: point.coordinate.latitude,
+                        seq: track!.points, latitude: point.coordinate.latitude,
                         longitude: point.coordinate.longitude, elevation: point.elevation, segment: max(segment, 0),
                         hdop: point.hdop)
-                    current.points += 1
+                    track!.points += 1
                     if let time = point.time {
                         let epoch = time.timeIntervalSince1970
                         let local = clock.local(epoch)
                         (row.epoch, row.utcOffset, row.localDate) = (epoch, local.offset, local.date)
-                        if current.first.map({ epoch < $0.epoch }) ?? true { current.first = (epoch, local.offset) }
-                        if current.last.map({ epoch > $0.epoch }) ?? true { current.last = (epoch, local.offset) }
+                        track!.noteTime(epoch, offset: local.offset)
                     } else {
                         row.localDate = options.date
                     }
-                    if let date = row.localDate, !current.days.contains(date) { current.days.insert(date) }
+                    if let date = row.localDate { track!.noteDay(date) }
                     let sample = TrackSample(
                         latitude: row.latitude, longitude: row.longitude, epoch: row.epoch, hdop: row.hdop,
                         segment: row.segment)
-                    try filter.add(sample, row) { row, noise in try write(row, noise, tracks, &current) }
-                    track = current
+                    try filter.add(sample, row) { row, noise in try write(row, noise, tracks, &track!) }
                 case .routePoint(let point):
-                    guard var current = track else { continue }
+                    guard track != nil else { continue }
                     var row = TrackPointRow(
-                        seq: current.points, latitude: point.coordinate.latitude,
+                        seq: track!.points, latitude: point.coordinate.latitude,
                         longitude: point.coordinate.longitude, elevation: point.elevation, segment: 0,
                         hdop: point.hdop)
                     if let time = point.time {
                         row.epoch = time.timeIntervalSince1970
                         row.utcOffset = clock.local(time.timeIntervalSince1970).offset
                     }
-                    current.points += 1
-                    try tracks.write(row, noise: .kept, in: &current)
-                    track = current
+                    track!.points += 1
+                    try tracks.write(row, noise: .kept, in: &track!)
                 case .segmentStart:
                     segment += 1
                 case .segmentEnd:

@@ -43,6 +43,21 @@ final class TrackWriter {
         var first: (epoch: Double, offset: Int)?
         var last: (epoch: Double, offset: Int)?
         var days: Set<String> = []
+        /// The day last added to ``days``: points come in runs of one day.
+        var lastDay: String?
+
+        /// Widens the track's first and last times to `epoch`.
+        mutating func noteTime(_ epoch: Double, offset: Int) {
+            if first.map({ epoch < $0.epoch }) ?? true { first = (epoch, offset) }
+            if last.map({ epoch > $0.epoch }) ?? true { last = (epoch, offset) }
+        }
+
+        /// Files the track under `day` too.
+        mutating func noteDay(_ day: String) {
+            guard day != lastDay else { return }
+            lastDay = day
+            days.insert(day)
+        }
     }
 
     init(_ db: Database, path: String, source: String) throws {
