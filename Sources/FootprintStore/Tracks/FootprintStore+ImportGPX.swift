@@ -60,6 +60,11 @@ extension FootprintStore {
         var run = GPXImportRun(path: file.name, source: options.source ?? file.defaultSource, options: options)
         try mapErrors {
             try writer.writeWithoutTransaction { db in
+                // A larger page cache for the one transaction: a million points fill ~80 MB of
+                // pages, which SQLite would otherwise spill to the WAL a few MB at a time.
+                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                 try db.inTransaction(.immediate) {
                     try run.run(db, bytes: bytes)
                     return .commit
@@ -85,7 +90,9 @@ struct GPXImportRun {
     }
 
     mutating func run(_ db: Database, bytes: FileByteSource) throws {
-        var reader = GPXReader { buffer in try bytes.read(into: buffer) }
+        let events = GPXEventPipeline(bytes: bytes)
+        events.start()
+        defer { events.stop() }
         let tracks = try TrackWriter(db, path: path, source: summary.source)
         var waypoints: WaypointWriter?
         var waypointCount = 0
@@ -95,7 +102,7 @@ struct GPXImportRun {
         var segment = -1
         var days = Set<String>()
         do {
-            while let event = try reader.next() {
+            while let event = try events.next() {
                 switch event {
                 case .trackPoint(let point):
                     // `track` is mutated in place: a copy a point would retain its day set each time.
