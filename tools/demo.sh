@@ -36,6 +36,8 @@ step import-naver-tm128.txt --db "$db" import places "$data/diary/naver_search_t
 step import-kakao.txt --db "$db" import places "$data/diary/kakao_search.json" --format kakao --quiet
 # The diary's visits name their places by the id column of places.csv; a re-import adds nothing.
 step import-visits.txt --db "$db" import visits "$data/diary/visits.csv" --quiet
+# The sample walking day: a GPX track filed under its local day in Seoul, the noise filter's counts.
+step import-gpx.txt --db "$db" import gpx "$data/diary/2024-05-18.gpx" --tz Asia/Seoul
 seoul_forest=$("$footprint" --db "$db" search 서울숲 --limit 1 --json | grep -o '"id":[0-9]*' | head -n 1 | cut -d: -f2)
 step place-show-visited.txt --db "$db" place show "$seoul_forest"
 step nearby-cityhall.txt --db "$db" nearby --at 37.5663,126.9779 --radius 1500 --limit 10

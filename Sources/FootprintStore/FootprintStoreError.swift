@@ -1,3 +1,5 @@
+import FootprintGeo
+
 /// Errors thrown by FootprintStore; each description is one sentence naming the file or input.
 public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The database file does not exist and the command does not create one.
@@ -48,6 +50,10 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case categoryInUse(name: String, entries: Int)
     /// The photo file given does not exist (or is not a file).
     case photoFileMissing(path: String)
+
+    /// A GPX document that is malformed, truncated, hostile (a DOCTYPE or entity) or not GPX, at
+    /// the error's line and column; nothing was imported.
+    case invalidGPX(path: String, error: GPXError)
 
     /// One sentence: `LOCATION: Clause.` when there is a file (`places.csv:12: The name is
     /// missing.`, `f.sqlite: The database does not exist; …`), a plain sentence otherwise.
@@ -115,6 +121,12 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
                 "The category “\(name)” was not removed: \(count) it; give them another category or remove them first."
         case .photoFileMissing(let path):
             return "\(path): There is no such photo file; nothing was added."
+
+        case .invalidGPX(let path, let error):
+            var reason = error.reason
+            if reason.hasSuffix(".") { reason.removeLast() }
+            return "\(path):\(error.line):\(error.column): \(reason.prefix(1).uppercased() + reason.dropFirst()); "
+                + "nothing was imported."
         }
     }
 }

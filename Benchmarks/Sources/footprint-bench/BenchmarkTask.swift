@@ -22,6 +22,7 @@ enum BenchmarkTasks {
         ParallelGeodesicTask(),
         ImportTask(file: "places.csv"),
         ImportTask(file: "places.geojson"),
+        GPXImportTask(),
         RadiusTask(),
         NearestTask(),
         ExportTask(),

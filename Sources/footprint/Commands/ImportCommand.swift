@@ -12,8 +12,9 @@ import Foundation
 /// `footprint import …`: bring places (and, elsewhere, tracks) in from files.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import places from CSV, GeoJSON, Naver or Kakao files.",
-        subcommands: [ImportPlacesCommand.self, ImportVisitsCommand.self])
+        commandName: "import",
+        abstract: "Import places from CSV, GeoJSON, Naver or Kakao files, visits from CSV, tracks from GPX.",
+        subcommands: [ImportPlacesCommand.self, ImportVisitsCommand.self, ImportGPXCommand.self])
 }
 
 extension ImportFormat: ExpressibleByArgument {}

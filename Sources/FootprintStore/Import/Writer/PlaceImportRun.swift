@@ -82,7 +82,7 @@ struct PlaceImportRun {
                     indexCount = try writer.index.apply(db, path: path, existing: indexCount)
                 }
                 try writer.recordChanges(db, insertedAbove: lastIDBefore)
-                try touchGeometryTime(
+                try Self.touchGeometryTime(
                     db, inserted: batch.inserted > summary.inserted, updated: batch.updated > summary.updated)
                 try triggers.restore(db)
                 return .commit
@@ -131,8 +131,9 @@ struct PlaceImportRun {
         return min(limit, options.maximumBatchSize)
     }
 
-    /// What SpatiaLite's `tmi_`/`tmu_` triggers record, once for the batch.
-    private func touchGeometryTime(_ db: Database, inserted: Bool, updated: Bool) throws {
+    /// What SpatiaLite's `tmi_`/`tmu_` triggers record, once for the batch (also used by the
+    /// GPX import's waypoints).
+    static func touchGeometryTime(_ db: Database, inserted: Bool, updated: Bool) throws {
         guard try db.tableExists("geometry_columns_time") else { return }
         for (column, happened) in [("last_insert", inserted), ("last_update", updated)] where happened {
             try db.execute(

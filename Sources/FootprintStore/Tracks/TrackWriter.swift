@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+
+/// One track point as it is stored (a row of `track_points`), handed through the noise filter.
+struct TrackPointRow {
+    var seq: Int
+    var latitude: Double
+    var longitude: Double
+    var elevation: Double?
+    var segment: Int
+    var epoch: Double?
+    var utcOffset: Int?
+    var localDate: String?
+    var hdop: Double?
+}
+
+/// Writes tracks and routes, point by point, with statements prepared once for the whole import.
+///
+/// A track is found again by (source, source id). Its points are written with an upsert that
+/// changes a stored row only when a column differs, so a re-import of the same file writes
+/// nothing and counts every point unchanged; points beyond the file's last one (the file got
+/// shorter) are deleted when the track ends.
+final class TrackWriter {
+    private let path: String
+    private let source: String
+    private let insertTrack: RawStatement
+    private let selectTrack: RawStatement
+    private let countPoints: RawStatement
+    private let upsertPoint: RawStatement
+    private let deletePoints: RawStatement
+
+    /// The track being written.
+    struct Track {
+        var id: Int64
+        var isNew: Bool
+        var kind: String
+        var name: String?
+        var line: Int
+        /// Points stored before this import.
+        var storedPoints: Int
+        var points = 0
+        var counts = GPXImportSummary.Counts()
+        var first: (epoch: Double, offset: Int)?
+        var last: (epoch: Double, offset: Int)?
+        var days: Set<String> = []
+        /// The day last added to ``days``: points come in runs of one day.
+        var lastDay: String?
+
+        /// Widens the track's first and last times to `epoch`.
+        mutating func noteTime(_ epoch: Double, offset: Int) {
+            if first.map({ epoch < $0.epoch }) ?? true { first = (epoch, offset) }
+            if last.map({ epoch > $0.epoch }) ?? true { last = (epoch, offset) }
+        }
+
+        /// Files the track under `day` too.
+        mutating func noteDay(_ day: String) {
+            guard day != lastDay else { return }
+            lastDay = day
+            days.insert(day)
+        }
+    }
+
+    init(_ db: Database, path: String, source: String) throws {
+        self.path = path
+        self.source = source
+        insertTrack = try RawStatement(
+            db, path: path,
+            sql: """
+                INSERT INTO tracks(source, source_id, kind, name) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT(source, source_id) WHERE source_id IS NOT NULL DO NOTHING
+                """)
+        selectTrack = try RawStatement(
+            db, path: path,
+            sql:
+                "SELECT id, kind, name, local_date, started_at, ended_at FROM tracks WHERE source = ?1 AND source_id = ?2"
+        )
+        countPoints = try RawStatement(db, path: path, sql: "SELECT count(*) FROM track_points WHERE track_id = ?1")
+        upsertPoint = try RawStatement(
+            db, path: path,
+            sql: """
+                INSERT INTO track_points(track_id, seq, latitude, longitude, elevation, segment, epoch, utc_offset,
+                    local_date, hdop, noise)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                ON CONFLICT(track_id, seq) DO UPDATE SET latitude = excluded.latitude,
+                    longitude = excluded.longitude, elevation = excluded.elevation, segment = excluded.segment,
+                    epoch = excluded.epoch, utc_offset = excluded.utc_offset, local_date = excluded.local_date,
+                    hdop = excluded.hdop, noise = excluded.noise, time = NULL, accuracy = NULL
+                WHERE latitude IS NOT excluded.latitude OR longitude IS NOT excluded.longitude
+                    OR elevation IS NOT excluded.elevation OR segment IS NOT excluded.segment
+                    OR epoch IS NOT excluded.epoch OR utc_offset IS NOT excluded.utc_offset
+                    OR local_date IS NOT excluded.local_date OR hdop IS NOT excluded.hdop
+                    OR noise IS NOT excluded.noise
+                """)
+        deletePoints = try RawStatement(
+            db, path: path, sql: "DELETE FROM track_points WHERE track_id = ?1 AND seq >= ?2")
+        insertTrack.bind(1, source)
+        selectTrack.bind(1, source)
+    }
+
+    /// Finds or creates the track `sourceID` (`trk:0`, `rte:2`).
+    func begin(sourceID: String, kind: String, name: String?, line: Int) throws -> Track {
+        insertTrack.bind(2, sourceID)
+        insertTrack.bind(3, kind)
+        insertTrack.bind(4, name)
+        try insertTrack.run()
+        if insertTrack.changes == 1 {
+            let id = insertTrack.lastInsertedRowID
+            bindTrack(id)
+            return Track(id: id, isNew: true, kind: kind, name: name, line: line, storedPoints: 0)
+        }
+        selectTrack.bind(2, sourceID)
+        defer { selectTrack.reset() }
+        guard try selectTrack.step() else {
+            throw FootprintStoreError.database(path: path, message: "the track \(sourceID) could not be inserted")
+        }
+        let id = selectTrack.int64(0)
+        countPoints.bind(1, id)
+        defer { countPoints.reset() }
+        _ = try countPoints.step()
+        bindTrack(id)
+        return Track(
+            id: id, isNew: false, kind: kind, name: name, line: line, storedPoints: Int(countPoints.int64(0)))
+    }
+
+    private func bindTrack(_ id: Int64) {
+        upsertPoint.bind(1, id)
+        deletePoints.bind(1, id)
+    }
+
+    /// Writes one point of `track` (the track ``begin(sourceID:kind:name:line:)`` returned last).
+    func write(_ row: TrackPointRow, noise: TrackNoise, in track: inout Track) throws {
+        upsertPoint.bind(2, row.seq)
+        upsertPoint.bind(3, row.latitude)
+        upsertPoint.bind(4, row.longitude)
+        bind(5, row.elevation)
+        upsertPoint.bind(6, row.segment)
+        bind(7, row.epoch)
+        if let offset = row.utcOffset { upsertPoint.bind(8, offset) } else { upsertPoint.bind(8, nil as String?) }
+        upsertPoint.bind(9, row.localDate)
+        bind(10, row.hdop)
+        upsertPoint.bind(11, noise.rawValue)
+        try upsertPoint.run()
+        if upsertPoint.changes == 0 {
+            track.counts.unchanged += 1
+        } else if row.seq < track.storedPoints {
+            track.counts.updated += 1
+        } else {
+            track.counts.inserted += 1
+        }
+    }
+
+    private func bind(_ index: Int32, _ value: Double?) {
+        if let value { upsertPoint.bind(index, value) } else { upsertPoint.bind(index, nil as String?) }
+    }
+
+    /// Ends `track`: drops stored points beyond its last, files its days and times, and tells
+    /// whether anything of it changed.
+    func finish(_ db: Database, _ track: Track) throws -> Bool {
+        var changed = track.isNew || track.counts.inserted > 0 || track.counts.updated > 0
+        if track.storedPoints > track.points {
+            deletePoints.bind(2, track.points)
+            try deletePoints.run()
+            changed = true
+        }
+        let days = track.days.sorted()
+        let started = track.first.map { LocalTime(epoch: $0.epoch, offset: $0.offset).iso8601 }
+        let ended = track.last.map { LocalTime(epoch: $0.epoch, offset: $0.offset).iso8601 }
+        let stored = try Row.fetchOne(
+            db, sql: "SELECT kind, name, local_date, started_at, ended_at FROM tracks WHERE id = ?",
+            arguments: [track.id])
+        let storedDays = try String.fetchAll(
+            db, sql: "SELECT local_date FROM track_days WHERE track_id = ? ORDER BY local_date", arguments: [track.id])
+        if stored?["kind"] != track.kind || stored?["name"] != track.name || stored?["local_date"] != days.first
+            || stored?["started_at"] != started || stored?["ended_at"] != ended
+        {
+            try db.execute(
+                sql: "UPDATE tracks SET kind = ?, name = ?, local_date = ?, started_at = ?, ended_at = ? WHERE id = ?",
+                arguments: [track.kind, track.name, days.first, started, ended, track.id])
+            changed = true
+        }
+        if storedDays != days {
+            try db.execute(sql: "DELETE FROM track_days WHERE track_id = ?", arguments: [track.id])
+            for day in days {
+                try db.execute(
+                    sql: "INSERT INTO track_days(track_id, local_date) VALUES (?, ?)", arguments: [track.id, day])
+            }
+            changed = true
+        }
+        return changed
+    }
+}
+
+extension LocalTime {
+    /// The instant `epoch` (UTC seconds) lived at `offset` seconds east of UTC.
+    init(epoch: Double, offset: Int) {
+        self.init(date: Date(timeIntervalSince1970: epoch), utcOffsetSeconds: offset)
+    }
+}
