@@ -67,6 +67,7 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
                 \(file): points inserted 7, updated 0, unchanged 0, skipped 0; noise: hdop 1, speed spikes 0, \
                 duplicate times 0
                 \(file): days 2024-05-18
+                \(file): stays found 0, new 0, kept 0, still removed 0
 
                 """)
         #expect(
@@ -117,7 +118,7 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
         #expect(later.status == 0)
         #expect(
             later.stdout
-                == #"{"source":"walk.gpx","tracks":{"inserted":0,"updated":1,"unchanged":0},"routes":{"inserted":0,"updated":0,"unchanged":1},"points":{"inserted":0,"updated":5,"unchanged":2},"waypoints":{"inserted":0,"updated":0,"unchanged":2},"waypoints_kept_removed":0,"waypoints_kept_edits":0,"noise":{"hdop":0,"speed_spike":0,"duplicate_time":0},"skipped_points":0,"skipped_rows":[],"stalled_tracks":[],"days":["2024-05-17"],"changed":true}"#
+                == #"{"source":"walk.gpx","tracks":{"inserted":0,"updated":1,"unchanged":0},"routes":{"inserted":0,"updated":0,"unchanged":1},"points":{"inserted":0,"updated":5,"unchanged":2},"waypoints":{"inserted":0,"updated":0,"unchanged":2},"waypoints_kept_removed":0,"waypoints_kept_edits":0,"noise":{"hdop":0,"speed_spike":0,"duplicate_time":0},"skipped_points":0,"skipped_rows":[],"stalled_tracks":[],"days":["2024-05-17"],"changed":true,"visits":[{"date":"2024-05-17","found":0,"kept":0,"new":0,"removed":0}]}"#
                 + "\n")
         #expect(
             try sqlite(db, "SELECT DISTINCT utc_offset, local_date FROM track_points WHERE track_id = 2")
@@ -142,7 +143,7 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
             """)
         let result = try CLI.run(["--db", db, "import", "gpx", file, "--tz", "Asia/Seoul"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("\(file): days 2024-05-18, 2024-05-19\n"))
+        #expect(result.stdout.contains("\(file): days 2024-05-18, 2024-05-19\n"))
         #expect(try sqlite(db, "SELECT local_date FROM track_days ORDER BY 1") == "2024-05-18\n2024-05-19\n")
         #expect(
             try sqlite(db, "SELECT local_date FROM track_points ORDER BY seq")
@@ -237,5 +238,32 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
         #expect(result.stdout.contains(#""noise":{"hdop":2,"speed_spike":1,"duplicate_time":1}"#))
         #expect(result.stdout.contains(#""days":["2024-05-18"]"#))
         #expect(try sqlite(db, "SELECT count(DISTINCT segment) FROM track_points") == "2\n")
+    }
+}
+
+extension ImportGPXCommandTests {
+    /// `import gpx` detects the stays of the days it changed: the sample day's four stops, each at
+    /// the place of that name in `Data/diary/places.csv`; a re-import that changes nothing detects
+    /// nothing again, so a name the user gave a stay stays as it is.
+    @Test func theSampleDaysStopsBecomeVisitsAtTheirPlaces() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let gpx = root.appendingPathComponent("Data/diary/2024-05-18.gpx").path
+        try CLI.run(["--db", db, "import", "places", root.appendingPathComponent("Data/diary/places.csv").path])
+        let result = try CLI.run(["--db", db, "import", "gpx", gpx, "--tz", "Asia/Seoul"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("2024-05-18.gpx: stays found 4, new 4, kept 0, still removed 0\n"))
+        #expect(
+            try sqlite(
+                db,
+                """
+                SELECT places.name FROM visits JOIN places ON places.id = visits.place_id
+                WHERE visits.detected = 1 AND visits.local_date = '2024-05-18' ORDER BY visits.arrived_at
+                """) == "교보문고 광화문점\n경복궁\n블루보틀 삼청\n광장시장\n")
+        let first = try sqlite(db, "SELECT min(id) FROM visits WHERE detected = 1").trimmingCharacters(in: .newlines)
+        #expect(try CLI.run(["--db", db, "visit", "edit", first, "--name", "아침 책방"]).status == 0)
+        let again = try CLI.run(["--db", db, "import", "gpx", gpx, "--tz", "Asia/Seoul"])
+        #expect(!again.stdout.contains("stays"))
+        #expect(try sqlite(db, "SELECT name FROM visits WHERE id = \(first)") == "아침 책방\n")
     }
 }

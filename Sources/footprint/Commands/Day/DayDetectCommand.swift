@@ -12,31 +12,32 @@ struct DayDetectCommand: ParsableCommand {
 
     @ParentCommand var root: Footprint
     @Argument(help: "The local day, YYYY-MM-DD.") var date: String
-    @Option(
-        name: .customLong("stay-minutes"), parsing: .unconditional, help: "The shortest stay in minutes (default 10).")
-    var stayMinutes: DecimalArgument?
-    @Option(name: .customLong("stay-radius"), parsing: .unconditional, help: "The stay radius in metres (default 100).")
-    var stayRadius: DecimalArgument?
+    @OptionGroup var stay: StayArguments
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let options = try StayOptions(
-            minimumDurationSeconds: try stayMinutes.map { try $0.value(of: "stay-minutes") * 60 }
-                ?? StayOptions.defaultMinimumDurationSeconds,
-            radiusMeters: try stayRadius?.value(of: "stay-radius") ?? StayOptions.defaultRadiusMeters)
+        let options = try stay.options()
         let store = try root.openStore(.readWrite)
         let summary = try store.detectVisits(on: date, options: options)
         if output.json {
-            Output.json(
-                .object([
-                    ("date", .string(summary.date)), ("found", .integer(Int64(summary.found))),
-                    ("kept", .integer(Int64(summary.kept))), ("new", .integer(Int64(summary.new))),
-                    ("removed", .integer(Int64(summary.removed))),
-                ]))
+            Output.json(summary.json)
         } else {
-            Output.line(
-                "\(summary.date): found \(summary.found), kept \(summary.kept), new \(summary.new), "
-                    + "still removed \(summary.removed).")
+            Output.line(summary.line)
         }
+    }
+}
+
+extension VisitDetectionSummary {
+    /// `2024-05-18: found 4, kept 1, new 3, still removed 0.`
+    var line: String {
+        "\(date): found \(found), kept \(kept), new \(new), still removed \(removed)."
+    }
+
+    /// `{date, found, kept, new, removed}`.
+    var json: JSONValue {
+        .object([
+            ("date", .string(date)), ("found", .integer(Int64(found))), ("kept", .integer(Int64(kept))),
+            ("new", .integer(Int64(new))), ("removed", .integer(Int64(removed))),
+        ])
     }
 }

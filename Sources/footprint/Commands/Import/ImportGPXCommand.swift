@@ -20,6 +20,10 @@ struct ImportGPXCommand: ParsableCommand {
             reached and left faster than 300 km/h while their neighbours are not, and points repeating the \
             previous time; a track whose times do not advance is kept whole with a warning.
 
+            Then the stays of every day the import changed are detected as visits (as day detect does: \
+            at least --stay-minutes within --stay-radius of where the stay began), keeping the visits you \
+            named, edited or removed. A re-import that changes nothing detects nothing again.
+
             A malformed, truncated or hostile file (a DOCTYPE, an entity) is refused as FILE:LINE:COLUMN: \
             Reason. and nothing is imported; a point with an out-of-range position is skipped and listed \
             with its line while the rest imports.
@@ -38,9 +42,11 @@ struct ImportGPXCommand: ParsableCommand {
     var maximumHDOP: DecimalArgument?
     @Option(parsing: .unconditional, help: "The source name tracks and waypoints are recorded under.")
     var source: String?
+    @OptionGroup var stay: StayArguments
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        let stayOptions = try stay.options()
         let zone = try timeZone.map(TrackTimeZone.init) ?? .system
         let options = try GPXImportOptions(
             timeZone: zone, date: date, maximumHDOP: try maximumHDOP?.value(of: "--max-hdop") ?? 20,
@@ -53,8 +59,10 @@ struct ImportGPXCommand: ParsableCommand {
         let name = importFile.name
         let databaseExisted = FileManager.default.fileExists(atPath: root.databasePath)
         let summary: GPXImportSummary
+        let store: FootprintStore
         do {
-            summary = try root.openStore(.create).importGPX(importFile, options: options)
+            store = try root.openStore(.create)
+            summary = try store.importGPX(importFile, options: options)
         } catch {
             // Nothing was imported: a database this command created goes too.
             if !databaseExisted {
@@ -64,10 +72,19 @@ struct ImportGPXCommand: ParsableCommand {
             }
             throw error
         }
+        // The stays of the days whose points changed; undated points have no day to detect in.
+        let detections =
+            summary.changedNothing ? [] : try store.detectVisits(onDates: summary.days, options: stayOptions)
         if output.json {
-            Output.json(summary.json)
+            Output.json(summary.json(visits: detections))
         } else {
             for line in summary.lines { Output.line("\(name): \(line)") }
+            if !detections.isEmpty {
+                func total(_ count: (VisitDetectionSummary) -> Int) -> Int { detections.map(count).reduce(0, +) }
+                Output.line(
+                    "\(name): stays found \(total(\.found)), new \(total(\.new)), kept \(total(\.kept)), "
+                        + "still removed \(total(\.removed))")
+            }
         }
         for problem in summary.skippedPointProblems { Output.error(problem.description(in: name)) }
         if summary.skippedPoints > summary.skippedPointProblems.count {
@@ -103,8 +120,8 @@ extension GPXImportSummary {
         return lines
     }
 
-    /// The `--json` form.
-    var json: JSONValue {
+    /// The `--json` form, with the stays detected afterwards.
+    func json(visits detections: [VisitDetectionSummary]) -> JSONValue {
         func counts(_ counts: Counts) -> JSONValue {
             .object([
                 ("inserted", .integer(Int64(counts.inserted))), ("updated", .integer(Int64(counts.updated))),
@@ -153,6 +170,7 @@ extension GPXImportSummary {
             ),
             ("days", .array(days.map(JSONValue.string))),
             ("changed", .bool(!changedNothing)),
+            ("visits", .array(detections.map(\.json))),
         ])
     }
 }
