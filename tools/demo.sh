@@ -50,3 +50,9 @@ step search-mistype-latin.json --db "$db" search ㅣㅊㅇㅊ --json
 step search-hashtag.txt --db "$db" search '#야경' --limit 5
 step export-places.txt --db "$db" export places -o "$out/places.geojson"
 step validate-export.txt geo validate "$out/places.geojson"
+# The sample day (Data/diary/2024-05-18.gpx, imported above) as RFC 7946 GeoJSON, GPX 1.1 and
+# encoded polylines (one line per route part); read-only, privacy zones masked.
+step day-export-geojson.txt --db "$db" day export 2024-05-18 --format geojson -o "$out/2024-05-18.geojson"
+step day-export-gpx.txt --db "$db" day export 2024-05-18 --format gpx -o "$out/2024-05-18.gpx"
+step 2024-05-18.polyline --db "$db" day export 2024-05-18 --format polyline
+step validate-day.txt geo validate "$out/2024-05-18.geojson"

@@ -18,6 +18,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case database(path: String, message: String)
     /// No place has this id.
     case placeNotFound(id: Int64)
+    /// No privacy zone has this id.
+    case privacyZoneNotFound(id: Int64)
     /// A value given to the store is invalid (an empty name, a radius of -5 …).
     case invalidValue(name: String, value: String, reason: String)
     /// An input file cannot be read at all; nothing was changed. `reason` is a capitalised
@@ -68,6 +70,8 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "\(path): SQLite reported an error: \(message)."
         case .placeNotFound(let id):
             return "No place has the id \(id)."
+        case .privacyZoneNotFound(let id):
+            return "No privacy zone has the id \(id); “footprint privacy list” shows them."
         case .invalidValue(let name, let value, let reason):
             return "The \(name) \(value) is invalid: \(reason)."
         case .unreadableInput(let path, let reason):
