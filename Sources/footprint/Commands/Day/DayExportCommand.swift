@@ -44,7 +44,8 @@ struct DayExportCommand: ParsableCommand {
         let mask = noPrivacy ? nil : try store.privacyMask()
         let export = try store.dayExport(
             from: date, through: until ?? date,
-            options: DayExport.Options(decimals: decimals, simplifyMeters: tolerance, mask: mask))
+            options: DayExport.Options(
+                decimals: decimals, simplifyMeters: tolerance, mask: mask, pointDetails: format == .gpx))
         let bytes: [UInt8]
         switch format {
         case .geojson: bytes = try export.geoJSON(decimals: decimals ?? 6)
