@@ -94,11 +94,12 @@ extension FootprintStore {
         let statement = try db.makeStatement(
             sql: """
                 SELECT \(columns) FROM track_points
-                WHERE track_id = ? AND noise = 0 AND local_date BETWEEN ? AND ? ORDER BY seq
+                WHERE track_id = ? AND noise = 0 AND \(oneDay ? "local_date = ?" : "local_date BETWEEN ? AND ?")
+                ORDER BY seq
                 """)
         var result: [String: [DayRoute.Part]] = [:]
         for trackID in trackIDs {
-            try statement.setArguments([trackID, first, last])
+            try statement.setArguments(oneDay ? [trackID, first] : [trackID, first, last])
             // Per date, the segments of this track in the order met, each with its points.
             var segments: [String: [Int: [RoutePoint]]] = [:]
             var currentDate = first
