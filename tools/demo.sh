@@ -69,3 +69,10 @@ step render-places.txt --db "$db" render map --places --size 1000x1200 --title "
 step render-seongsu.txt --db "$db" render map --bbox 127.03,37.535,127.07,37.555 --title 성수동 -o "$out/seongsu.svg"
 step render-tile.txt --db "$db" render tile 14/13970/6344 -o "$out/tile-14-13970-6344.svg"
 step render-tiles.txt --db "$db" render tiles --zoom 10-14 --bbox 126.9,37.5,127.1,37.6 --out "$out/tiles" --quiet
+
+# The sample day (Data/diary/2024-05-18.gpx, imported above) as RFC 7946 GeoJSON, GPX 1.1 and
+# encoded polylines (one line per route part); read-only, privacy zones masked.
+step day-export-geojson.txt --db "$db" day export 2024-05-18 --format geojson -o "$out/2024-05-18.geojson"
+step day-export-gpx.txt --db "$db" day export 2024-05-18 --format gpx -o "$out/2024-05-18.gpx"
+step 2024-05-18.polyline --db "$db" day export 2024-05-18 --format polyline
+step validate-day.txt geo validate "$out/2024-05-18.geojson"

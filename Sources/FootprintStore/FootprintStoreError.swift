@@ -25,6 +25,9 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case placeNotFound(id: Int64)
     /// No visit has this id (or the user removed it).
     case visitNotFound(id: Int64)
+
+    /// No privacy zone has this id.
+    case privacyZoneNotFound(id: Int64)
     /// A value given to the store is invalid (an empty name, a radius of -5 …).
     case invalidValue(name: String, value: String, reason: String)
     /// An input file cannot be read at all; nothing was changed. `reason` is a capitalised
@@ -95,6 +98,9 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "No place has the id \(id)."
         case .visitNotFound(let id):
             return "No visit has the id \(id); “footprint visit list” shows the visits."
+
+        case .privacyZoneNotFound(let id):
+            return "No privacy zone has the id \(id); “footprint privacy list” shows them."
         case .invalidValue(let name, let value, let reason):
             return "The \(name) \(value) is invalid: \(reason)."
         case .unreadableInput(let path, let reason):

@@ -9,7 +9,7 @@ struct Footprint: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, ImportCommand.self, PlaceCommand.self, VisitCommand.self, SearchCommand.self,
             NearbyCommand.self, ExportCommand.self, GeoCommand.self, DayCommand.self, LogCommand.self,
-            CategoryCommand.self, PhotoCommand.self, RenderCommand.self,
+            CategoryCommand.self, PhotoCommand.self, RenderCommand.self, PrivacyCommand.self,
         ])
 
     /// The database file, for every subcommand that opens one.

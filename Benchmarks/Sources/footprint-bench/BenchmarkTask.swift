@@ -35,6 +35,7 @@ enum BenchmarkTasks {
         ColdCLITask(),
         VisitDetectTask(),
         TileSVGTask(),
+        DayExportTask(),
     ]
 }
 

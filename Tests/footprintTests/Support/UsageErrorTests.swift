@@ -18,7 +18,7 @@ import Testing
         (
             ["--db", "x.sqlite", "frobnicate"],
             "Unknown command “frobnicate”; the commands of footprint are init, import, place, visit, search, nearby, "
-                + "export, geo, day, log, category, photo, render."
+                + "export, geo, day, log, category, photo, render, privacy."
         ),
         (["search", "카페", "--bogus"], "Unknown option “--bogus”; see “footprint search --help”."),
         (["search", "카페", "--limit"], "Missing value for “--limit <limit>”; see “footprint search --help”."),
