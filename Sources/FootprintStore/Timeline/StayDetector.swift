@@ -5,12 +5,14 @@ import Foundation
 /// history": a stay is a run of consecutive points, all within ``StayOptions/radiusMeters`` of the run's first
 /// point, whose first and last points are at least ``StayOptions/minimumDurationSeconds`` apart.
 ///
-/// Two departures from the paper, both so that a stay is what its points show:
+/// Three departures from the paper, all so that a stay is what its points show:
 /// - The paper times a run to the first point *outside* the radius (so a stay includes the walk
 ///   out, and a run ending with its trajectory is never a stay); here a run lasts from its first to
 ///   its last point, and a stay at the end of a segment counts.
 /// - A run never crosses a segment or track break: a segment is a separate recording, and joining
 ///   across the gap would assume where the person was while nothing was recorded.
+/// - Back-to-back stays whose centres lie within the radius of each other are one stay: the cut
+///   between them came from the run's anchor, not from a move (``joiningBackToBack(_:in:)``).
 ///
 /// Distances are WGS84 geodesics (GeographicLib accuracy): a cheap local estimate with a known error
 /// bound (``FlatDistance``) decides every point that is not within a centimetre-scale band of the
@@ -33,8 +35,9 @@ public struct StayDetector: Hashable, Sendable {
     /// minimum duration after the candidate start: when that one is already out of the radius (the
     /// person is moving), the start is rejected after one distance, so a moving track costs about
     /// one estimate a point. A segment whose times go backwards gets the paper's plain scan.
+    /// Back-to-back stays at one spot are then one stay (``joiningBackToBack(_:in:)``).
     public func stays(in points: StayPoints) -> [Stay] {
-        stays(in: points, scan: .automatic)
+        joiningBackToBack(stays(in: points, scan: .automatic), in: points)
     }
 
     /// Which scan ``stays(in:scan:)`` runs on each segment; tests compare the two.

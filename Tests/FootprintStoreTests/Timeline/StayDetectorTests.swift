@@ -160,7 +160,11 @@ import Testing
         let plain = detector.stays(in: points, scan: .plain)
         #expect(!plain.isEmpty)
         #expect(detector.stays(in: points, scan: .advancing) == plain)
-        #expect(detector.stays(in: points) == plain)
+        #expect(detector.stays(in: points, scan: .automatic) == plain)
+        // The public answer joins the back-to-back halves of one stop, and only those.
+        let joined = detector.stays(in: points)
+        #expect(joined == detector.joiningBackToBack(plain, in: points))
+        #expect(joined.map(\.points.count).reduce(0, +) == plain.map(\.points.count).reduce(0, +))
     }
 
     /// Both scans find what a plain scan measuring every distance with Karney's geodesic finds:
@@ -218,5 +222,31 @@ import Testing
             if next() < 0.1 { starts.append(track.points.count) }
         }
         return (points(track, segmentStarts: starts), starts)
+    }
+}
+
+extension StayDetectorTests {
+    /// A run anchored on a step of the walk in is cut when jitter at the spot crosses the anchor's
+    /// radius; the two halves, back to back and centred together, are one stay. Two stays with a
+    /// walk between them, or at spots farther apart than the radius, stay two.
+    @Test func backToBackStaysAtOneSpotAreOneStay() {
+        // 0–5: walking in from 90 m south, 10 s apart; 6–185: 30 minutes at the spot, with one fix
+        // at 60 s that jitters 12 m north, 102 m from the first point of the walk in.
+        var latitudes: [Double] = []
+        for step in 0..<6 { latitudes.append(37.5 - 0.00081 + Double(step) * 0.000135) }
+        for index in 0..<180 { latitudes.append(index == 60 ? 37.5 + 0.000108 : 37.5 + Double(index % 3) * 0.00001) }
+        let epochs = latitudes.indices.map { Double($0) * 10 }
+        let longitudes = [Double](repeating: 127, count: latitudes.count)
+        let points = StayPoints(epochs: epochs, latitudes: latitudes, longitudes: longitudes)
+        let detector = StayDetector()
+        let raw = detector.stays(in: points, scan: .automatic)
+        #expect(raw.count == 2)
+        let stays = detector.stays(in: points)
+        #expect(stays.count == 1)
+        #expect(stays.first?.points == 0..<186)
+        // The same two halves across a segment break are two recordings: two stays.
+        let split = StayPoints(
+            epochs: epochs, latitudes: latitudes, longitudes: longitudes, segmentStarts: [raw[1].points.lowerBound])
+        #expect(detector.stays(in: split).count == 2)
     }
 }
