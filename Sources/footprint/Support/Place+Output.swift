@@ -30,3 +30,10 @@ extension Place {
         ]
     }
 }
+
+extension Coordinate {
+    /// `LAT,LON` at 6 decimals (about 0.1 m), as the text tables show positions.
+    var tableText: String {
+        JSONValue.text(of: latitude, decimals: 6) + "," + JSONValue.text(of: longitude, decimals: 6)
+    }
+}

@@ -50,7 +50,7 @@ struct DayShowCommand: ParsableCommand {
             for visit in day.visits {
                 table.append([
                     "  \(visit.id)", DiaryText.clock(visit.arrival), visit.departure.map(DiaryText.clock) ?? "",
-                    visit.coordinate?.description ?? "", visit.name ?? "(unnamed stay)",
+                    visit.coordinate?.tableText ?? "", visit.name ?? "(unnamed stay)",
                 ])
             }
             lines += ["visits"] + table.lines()
@@ -59,7 +59,7 @@ struct DayShowCommand: ParsableCommand {
             var table = Table("  ID", "TAKEN", "LAT,LON", "FILE")
             for photo in day.photos {
                 table.append([
-                    "  \(photo.id ?? 0)", photo.takenAt.map(DiaryText.clock) ?? "", photo.coordinate?.description ?? "",
+                    "  \(photo.id ?? 0)", photo.takenAt.map(DiaryText.clock) ?? "", photo.coordinate?.tableText ?? "",
                     photo.path,
                 ])
             }

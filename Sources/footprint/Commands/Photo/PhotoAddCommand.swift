@@ -35,9 +35,9 @@ struct PhotoAddCommand: ParsableCommand {
         }
         let position: String
         switch added.positionSource {
-        case .given: position = " at \(photo.coordinate?.description ?? "")"
-        case .exif: position = " at \(photo.coordinate?.description ?? "") (from its EXIF GPS)"
-        case .track: position = " at \(photo.coordinate?.description ?? "") (on the track)"
+        case .given: position = " at \(photo.coordinate?.tableText ?? "")"
+        case .exif: position = " at \(photo.coordinate?.tableText ?? "") (from its EXIF GPS)"
+        case .track: position = " at \(photo.coordinate?.tableText ?? "") (on the track)"
         case .none: position = ", with no position (no EXIF GPS, no track point within 10 minutes)"
         }
         Output.line("Photo \(photo.id ?? 0) taken \(time.iso8601)\(position).")
