@@ -18,7 +18,7 @@ import Testing
         // 37°32'39.84"N 127°2'14.64"E, as make_photos.py wrote it.
         #expect(
             add.stdout
-                == "Photo 1 taken 2024-05-18T10:00:15+09:00 at \(37 + 32 / 60.0 + 39.84 / 3600),127.0374 (from its EXIF GPS).\n"
+                == "Photo 1 taken 2024-05-18T10:00:15+09:00 at 37.5444,127.0374 (from its EXIF GPS).\n"
         )
     }
 
