@@ -100,17 +100,49 @@ struct TIFFBlock {
             throw EXIFError(reason: "the GPS \(name) is not three RATIONALs")
         }
         let start = Int(try uint32(at: entry.valueOffset))
-        var parts: [Double] = []
+        var fractions: [(numerator: UInt64, denominator: UInt64)] = []
         for index in 0..<3 {
             let numerator = try uint32(at: start + index * 8)
             let denominator = try uint32(at: start + index * 8 + 4)
             guard denominator != 0 else { throw EXIFError(reason: "the GPS \(name)'s denominator is 0") }
-            parts.append(Double(numerator) / Double(denominator))
+            fractions.append((UInt64(numerator), UInt64(denominator)))
         }
+        let parts = fractions.map { Double($0.numerator) / Double($0.denominator) }
         guard parts[1] < 60, parts[2] < 60 else {
             throw EXIFError(reason: "the GPS \(name)'s minutes or seconds are 60 or more")
         }
-        return parts[0] + parts[1] / 60 + parts[2] / 3600
+        return Self.exactDegrees(fractions) ?? parts[0] + parts[1] / 60 + parts[2] / 3600
+    }
+
+    /// Degrees, minutes and seconds summed as one fraction of seconds and divided once, when its
+    /// numerator and denominator are exact in a Double: the result is then the nearest Double
+    /// (37°32'39.84" is 37.5444, where three rounded terms give 37.544399999999996).
+    static func exactDegrees(_ fractions: [(numerator: UInt64, denominator: UInt64)]) -> Double? {
+        let exact: UInt64 = 1 << 53
+        var common: UInt64 = 1
+        for fraction in fractions {
+            let (product, overflow) = common.multipliedReportingOverflow(
+                by: fraction.denominator / gcd(common, fraction.denominator))
+            guard !overflow, product <= exact else { return nil }
+            common = product
+        }
+        var numerator: UInt64 = 0
+        for (fraction, seconds) in zip(fractions, [UInt64(3600), 60, 1]) {
+            let (factor, overflow1) = (common / fraction.denominator).multipliedReportingOverflow(by: seconds)
+            let (scaled, overflow2) = fraction.numerator.multipliedReportingOverflow(by: factor)
+            let (sum, overflow3) = numerator.addingReportingOverflow(scaled)
+            guard !overflow1, !overflow2, !overflow3, sum <= exact else { return nil }
+            numerator = sum
+        }
+        let (denominator, overflow) = common.multipliedReportingOverflow(by: 3600)
+        guard !overflow, denominator <= exact else { return nil }
+        return Double(numerator) / Double(denominator)
+    }
+
+    private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
     }
 
     func byte(at offset: Int) throws(EXIFError) -> UInt8 {

@@ -26,7 +26,7 @@ struct ExportCommand: ParsableCommand {
                     name: "decimals", value: String(decimals), reason: "use 0 to 17")
             }
             let store = try root.openStore(.readOnly)
-            try DocumentOutput.writing(to: output) { document in
+            try DocumentOutput.writing(to: output, protecting: root.databasePath) { document in
                 try store.exportPlaces(encoder: GeoJSONEncoder(decimals: decimals)) { try document.write($0) }
             }
         }

@@ -7,13 +7,18 @@ struct DocumentOutput {
     private let temporary: URL?
     private let handle: FileHandle
 
-    /// Opens stdout when `path` is `nil` or `-`, else a temporary file beside `path`.
-    init(path: String?) throws {
+    /// Opens stdout when `path` is `nil` or `-`, else a temporary file beside `path`. A `path` that
+    /// is the file `database` (however spelled or linked) is refused: the rename would replace it.
+    init(path: String?, protecting database: String? = nil) throws {
         guard let path, path != "-" else {
             destination = nil
             temporary = nil
             handle = .standardOutput
             return
+        }
+        if let database, Self.isSameFile(path, database) {
+            throw OutputError(
+                description: "\(path): This is the database being read; write the export to another file.")
         }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
@@ -55,9 +60,20 @@ struct DocumentOutput {
         try? FileManager.default.removeItem(at: temporary)
     }
 
-    /// Runs `produce` with this output, committing on success and discarding on failure.
-    static func writing(to path: String?, _ produce: (DocumentOutput) throws -> Void) throws {
-        let output = try DocumentOutput(path: path)
+    /// Whether both paths name one existing file (same device and inode).
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// Runs `produce` with this output, committing on success and discarding on failure; `database`
+    /// is a file the output must never replace.
+    static func writing(
+        to path: String?, protecting database: String? = nil, _ produce: (DocumentOutput) throws -> Void
+    ) throws {
+        let output = try DocumentOutput(path: path, protecting: database)
         do {
             try produce(output)
             try output.commit()

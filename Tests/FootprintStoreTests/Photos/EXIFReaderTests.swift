@@ -26,6 +26,19 @@ import Testing
         #expect(abs(coordinate.longitude - longitude) < 1e-12)
     }
 
+    /// Degrees, minutes and seconds are summed as one exact fraction and divided once, so a
+    /// position written as 37°32'39.84" reads as 37.5444, not 37.544399999999996.
+    @Test(arguments: [
+        ("seoul-forest", 37.5444, 127.0374),
+        ("sydney", -33.8568, 151.2153),
+        ("reykjavik-le", 64.1466, -21.9426),
+    ])
+    func positionsAreTheNearestDoubles(name: String, latitude: Double, longitude: Double) throws {
+        let coordinate = try #require(try EXIFReader.gpsCoordinate(inJPEG: Self.fixture(name)))
+        #expect(coordinate.latitude == latitude)
+        #expect(coordinate.longitude == longitude)
+    }
+
     @Test func aJPEGWithoutGPSHasNoPosition() throws {
         #expect(try EXIFReader.gpsCoordinate(inJPEG: Self.fixture("no-gps")) == nil)
         #expect(try EXIFReader.gpsCoordinate(inJPEG: Self.fixture("no-exif")) == nil)

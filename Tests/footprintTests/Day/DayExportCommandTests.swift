@@ -177,6 +177,28 @@ import Testing
         #expect(geojson.stdout.contains(#","days":[{"date":"2024-05-18","#))
     }
 
+    /// `-o` naming the diary itself (by its path, another spelling or a symbolic link) is refused
+    /// before anything is written: renaming the export over it would destroy the diary.
+    @Test func theDatabaseIsNeverTheOutput() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Self.diary(directory)
+        let link = directory.file("link.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: db)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        for target in [db, directory.file("./diary.sqlite").path, link] {
+            let result = try CLI.run(["--db", db, "day", "export", "2024-05-18", "--format", "geojson", "-o", target])
+            #expect(result.status == 1, "\(target)")
+            #expect(
+                result.stderr
+                    == "Error: \(target): This is the database being read; write the export to another file.\n")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.hasSuffix(".tmp") }
+        )
+    }
+
     @Test func anEmptyDayIsAnEmptyCollectionWithANotice() throws {
         let directory = try TemporaryDirectory()
         let db = try Self.diary(directory)

@@ -52,7 +52,7 @@ struct DayExportCommand: ParsableCommand {
         case .gpx: bytes = export.gpx()
         case .polyline: bytes = try export.polylines(precision: decimals ?? 5)
         }
-        try DocumentOutput.writing(to: output) { try $0.write(bytes) }
+        try DocumentOutput.writing(to: output, protecting: root.databasePath) { try $0.write(bytes) }
         if export.isEmpty {
             let dates = export.first == export.last ? export.first : "\(export.first) to \(export.last)"
             Output.error("Nothing is stored for \(dates); the export is empty.")

@@ -61,6 +61,6 @@ struct RenderMapCommand: AsyncParsableCommand {
             Output.error("Notice: nothing to draw; the map is empty.")
         }
         let bytes = MapRenderer.svg(scene, frame: frame)
-        try DocumentOutput.writing(to: output) { try $0.write(bytes) }
+        try DocumentOutput.writing(to: output, protecting: root.databasePath) { try $0.write(bytes) }
     }
 }

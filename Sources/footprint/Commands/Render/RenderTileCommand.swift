@@ -38,6 +38,6 @@ struct RenderTileCommand: AsyncParsableCommand {
             overlays: RenderSources.overlays(of: places), basemap: options.basemap,
             attribution: RenderSources.attribution)
         let bytes = MapRenderer.svg(scene, frame: frame)
-        try DocumentOutput.writing(to: output) { try $0.write(bytes) }
+        try DocumentOutput.writing(to: output, protecting: root.databasePath) { try $0.write(bytes) }
     }
 }
