@@ -75,4 +75,6 @@ step render-tiles.txt --db "$db" render tiles --zoom 10-14 --bbox 126.9,37.5,127
 step day-export-geojson.txt --db "$db" day export 2024-05-18 --format geojson -o "$out/2024-05-18.geojson"
 step day-export-gpx.txt --db "$db" day export 2024-05-18 --format gpx -o "$out/2024-05-18.gpx"
 step 2024-05-18.polyline --db "$db" day export 2024-05-18 --format polyline
+# The same day as an SVG map: its route, visits and photos (privacy zones masked).
+step render-day.txt --db "$db" render map --day 2024-05-18 -o "$out/2024-05-18.svg"
 step validate-day.txt geo validate "$out/2024-05-18.geojson"

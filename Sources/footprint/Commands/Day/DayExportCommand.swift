@@ -2,7 +2,7 @@ import ArgumentParser
 import FootprintGeo
 import FootprintStore
 
-/// `footprint day export DATE --format geojson|gpx|polyline [-o FILE] [--simplify M]
+/// `footprint day export DATE --format geojson|gpx|polyline|svg [-o FILE] [--simplify M]
 /// [--precision N] [--until DATE] [--no-privacy]`: read-only.
 struct DayExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,11 +13,12 @@ struct DayExportCommand: ParsableCommand {
             the foreign member "day" ("days" for a range); 6 decimals unless --precision. \
             gpx: GPX 1.1, visits as wpt, one trk a day with a trkseg per route part. \
             polyline: one encoded polyline per route part, one a line, precision 5 unless --precision 6. \
+            svg: the day's map, as `render map --day` draws it (800x600). \
             Points in and near a privacy zone are dropped and the route is cut there; visits and photos \
             inside are left out (--no-privacy turns this off). The database is only read.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, gpx, polyline }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case geojson, gpx, polyline, svg }
 
     @ParentCommand var root: Footprint
     @Argument(help: "The local date, YYYY-MM-DD.") var date: String
@@ -51,6 +52,8 @@ struct DayExportCommand: ParsableCommand {
         case .geojson: bytes = try export.geoJSON(decimals: decimals ?? 6)
         case .gpx: bytes = export.gpx()
         case .polyline: bytes = try export.polylines(precision: decimals ?? 5)
+        case .svg:
+            bytes = try DayMap.svg(export, mask: mask, basemap: RenderSources.basemap(), width: 800, height: 600)
         }
         try DocumentOutput.writing(to: output, protecting: root.databasePath) { try $0.write(bytes) }
         if export.isEmpty {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import FootprintGeo
+import FootprintStore
 
 /// `footprint render map|tile|tiles`: SVG maps and XYZ tiles of the database's places.
 struct RenderCommand: AsyncParsableCommand {
@@ -15,13 +17,25 @@ struct RenderCommand: AsyncParsableCommand {
 
 /// Options every render command shares.
 struct RenderOptions: ParsableArguments {
-    @Flag(name: .customLong("no-privacy"), help: "Draw places inside privacy zones too.")
+    @Flag(name: .customLong("no-privacy"), help: "Draw what lies inside privacy zones too.")
     var noPrivacy = false
 
     @Flag(name: .customLong("no-basemap"), help: "Leave out land and boundaries.")
     var noBasemap = false
 
     var basemap: FootprintRender.Basemap? { noBasemap ? nil : RenderSources.basemap() }
+
+    /// The database's privacy zones, which every render applies; `nil` with `--no-privacy`.
+    func privacyMask(_ store: FootprintStore) throws -> PrivacyMask? {
+        noPrivacy ? nil : try store.privacyMask()
+    }
+
+    /// The places outside every zone of the mask: a hidden place is neither drawn nor makes a
+    /// tile worth writing.
+    static func visible(_ places: [MapPlace], mask: PrivacyMask?) -> [MapPlace] {
+        guard let mask, !mask.zones.isEmpty else { return places }
+        return places.filter { !mask.isMasked($0.coordinate) }
+    }
 }
 
 import FootprintRender

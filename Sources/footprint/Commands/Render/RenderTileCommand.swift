@@ -33,9 +33,10 @@ struct RenderTileCommand: AsyncParsableCommand {
         let frame = try MapFrame(tile: tile, scale: scale)
         let store = try root.openStore(.readOnly)
         let box = RenderTiles.drawnBox(of: tile, scale: scale)
-        let places = try store.mapPlaces(in: box)
+        let mask = try options.privacyMask(store)
+        let places = RenderOptions.visible(try store.mapPlaces(in: box), mask: mask)
         let scene = MapScene(
-            overlays: RenderSources.overlays(of: places), basemap: options.basemap,
+            overlays: RenderSources.overlays(of: places), basemap: options.basemap, privacy: mask,
             attribution: RenderSources.attribution)
         let bytes = MapRenderer.svg(scene, frame: frame)
         try DocumentOutput.writing(to: output, protecting: root.databasePath) { try $0.write(bytes) }

@@ -65,8 +65,10 @@ struct RenderTilesCommand: AsyncParsableCommand {
             places = try store.mapPlaces(
                 in: BoundingBox(uncheckedWest: a.west, south: b.south, east: b.east, north: a.north))
         }
+        let mask = try options.privacyMask(store)
+        places = RenderOptions.visible(places, mask: mask)
         let scene = MapScene(
-            overlays: RenderSources.overlays(of: places), basemap: options.basemap,
+            overlays: RenderSources.overlays(of: places), basemap: options.basemap, privacy: mask,
             attribution: RenderSources.attribution)
         let tiles =
             all
