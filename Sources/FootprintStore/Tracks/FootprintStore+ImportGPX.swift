@@ -60,10 +60,11 @@ extension FootprintStore {
         var run = GPXImportRun(path: file.name, source: options.source ?? file.defaultSource, options: options)
         try mapErrors {
             try writer.writeWithoutTransaction { db in
-                // A larger page cache for the one transaction: a million points fill ~80 MB of
-                // pages, which SQLite would otherwise spill to the WAL a few MB at a time.
+                // A page cache of at least 96 MB for the one transaction: a million points fill
+                // ~75 MB of pages, which SQLite would otherwise spill to the WAL while the
+                // transaction runs. Never lowered: the connection's own may be larger.
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                try db.execute(sql: "PRAGMA cache_size = -65536")
+                if cacheSize > -98_304 { try db.execute(sql: "PRAGMA cache_size = -98304") }
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                 try db.inTransaction(.immediate) {
                     try run.run(db, bytes: bytes)
