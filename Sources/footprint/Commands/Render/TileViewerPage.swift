@@ -46,6 +46,12 @@ struct TileViewerPage {
                 var s = Math.sin(lat * Math.PI / 180), w = side * Math.pow(2, z);
                 return [(lon / 360 + 0.5) * w, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * w];
               }
+              // Opens at the deepest zoom whose tiles of the box fit the window.
+              for (var z = maxZoom; z > minZoom; z--) {
+                var sw = project(\(box.west), \(box.south), z), ne = project(\(east), \(box.north), z);
+                if (ne[0] - sw[0] <= map.clientWidth && sw[1] - ne[1] <= map.clientHeight) break;
+              }
+              zoom = z;
               var start = project(\(centerLongitude), \(centerLatitude), zoom);
               cx = start[0]; cy = start[1];
               var shown = {};
