@@ -31,19 +31,24 @@ enum Antimeridian {
 extension LineString {
     /// The line cut where it crosses the antimeridian (RFC 7946 §3.1.9): one part when it does
     /// not cross, otherwise the parts in order, each ending or starting at ±180° at the
-    /// interpolated latitude. Longitudes beyond ±180° are first wrapped into range. A part of a
-    /// single position (a line that merely starts on the antimeridian) is dropped.
+    /// interpolated latitude. Longitudes beyond ±180° are first wrapped into range. A step from
+    /// 180 to -180 runs along the antimeridian: its end is written on the start's side. A part of
+    /// a single position (a line that merely starts on the antimeridian) is dropped.
     public func splitAtAntimeridian() -> [LineString] {
         guard Antimeridian.needsWork(coordinates) else { return [self] }
         let points = Antimeridian.wrapped(coordinates)
         var parts: [LineString] = []
         var current: [Coordinate] = [points[0]]
+        var start = points[0]
         for index in 1..<points.count {
-            let start = points[index - 1]
-            let end = points[index]
+            var end = points[index]
             let step = end.longitude - start.longitude
             var justCrossed = false
-            if step.magnitude > 180 {
+            if step.magnitude == 360 {
+                // From 180 to -180 (or back) is a step along the antimeridian, not across it:
+                // the end is written on the start's side, so no position is lost.
+                end = Coordinate(uncheckedLatitude: end.latitude, longitude: start.longitude)
+            } else if step.magnitude > 180 {
                 let edge: Double = start.longitude >= 0 ? 180 : -180
                 let endX = end.longitude + (step > 0 ? -360 : 360)
                 let latitude =
@@ -58,6 +63,7 @@ extension LineString {
                 justCrossed = true
             }
             if !(justCrossed && current.last == end) { current.append(end) }
+            start = end
         }
         if current.count >= 2 { parts.append(LineString(unchecked: current)) }
         return parts.isEmpty ? [LineString(unchecked: points)] : parts

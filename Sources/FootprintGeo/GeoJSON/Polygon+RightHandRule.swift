@@ -57,3 +57,22 @@ extension Geometry {
         }
     }
 }
+
+extension Geometry {
+    /// How many rings of the geometry's polygons ``orientedByRightHandRule()`` reverses: an
+    /// exterior running clockwise or a hole running counterclockwise (rings of zero area never).
+    public var ringsAgainstRightHandRule: Int {
+        func count(_ polygon: Polygon) -> Int {
+            polygon.rings.indices.count { index in
+                let area = RingOrientation.signedArea(polygon.rings[index])
+                return index == 0 ? area < 0 : area > 0
+            }
+        }
+        switch self {
+        case .polygon(let polygon): return count(polygon)
+        case .multiPolygon(let multiPolygon): return multiPolygon.polygons.reduce(0) { $0 + count($1) }
+        case .geometryCollection(let geometries): return geometries.reduce(0) { $0 + $1.ringsAgainstRightHandRule }
+        case .point, .multiPoint, .lineString, .multiLineString: return 0
+        }
+    }
+}

@@ -45,9 +45,19 @@ struct GeoPolylineCommand: ParsableCommand {
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Read an encoded polyline on stdin; print it as a GeoJSON LineString.",
-            discussion: "Surrounding white space is ignored; the empty string is the empty line.")
+            discussion: """
+                Surrounding white space is ignored; the empty string is the empty line. The \
+                LineString holds exactly the decoded positions, in order, longitudes as decoded \
+                (180 stays 180, -180 stays -180), so decode | encode gives back the input: a \
+                polyline is a list of points, not a geometry to repair. --split-antimeridian cuts \
+                a line that steps across ±180° there instead, into a MultiLineString (RFC 7946 \
+                §3.1.9), as a GeoJSON map expects.
+                """)
 
         @OptionGroup var precision: PrecisionOption
+
+        @Flag(help: "Cut the line where it crosses the antimeridian (a MultiLineString, RFC 7946 §3.1.9).")
+        var splitAntimeridian = false
 
         func run() throws {
             let digits = try precision.validated()
@@ -60,7 +70,8 @@ struct GeoPolylineCommand: ParsableCommand {
                 throw InputError(input: StandardInput.name, error)
             }
             Output.line(
-                GeoJSONEncoder(decimals: digits).encode(Geometry.lineString(LineString(unchecked: coordinates))))
+                GeoJSONEncoder(decimals: digits, splitsAtAntimeridian: splitAntimeridian).encode(
+                    Geometry.lineString(LineString(unchecked: coordinates))))
         }
     }
 }

@@ -18,6 +18,11 @@ struct GeoSimplifyCommand: ParsableCommand {
             no ring crosses itself or another ring, holes stay in their shell, the polygons of a \
             MultiPolygon stay apart, and every ring keeps at least 4 positions. The points kept may \
             differ from GEOS's on some rings (a few more kept here); with --tolerance too.
+
+            Nothing else is rewritten: longitudes stay as read (a line stepping from 179 to -179 \
+            stays one line; --split-antimeridian cuts it there, RFC 7946 §3.1.9). Rings that do \
+            not follow the right-hand rule are rewound, as RFC 7946 §3.1.6 asks of a writer, and \
+            stderr says how many were.
             """)
 
     @Option(
@@ -30,6 +35,8 @@ struct GeoSimplifyCommand: ParsableCommand {
     var toleranceDegreesText: DecimalArgument?
     @Option(parsing: .unconditional, help: "Decimal digits of the output's coordinates.")
     var decimals = WholeNumberArgument(6)
+    @Flag(help: "Cut lines and polygons where they cross the antimeridian (RFC 7946 §3.1.9).")
+    var splitAntimeridian = false
 
     func validate() throws {
         guard (toleranceText == nil) != (toleranceDegreesText == nil) else {
@@ -64,7 +71,23 @@ struct GeoSimplifyCommand: ParsableCommand {
             if let tolerance { return try geometry.simplified(tolerance: tolerance) }
             return try geometry.simplified(toleranceDegrees: toleranceDegrees ?? 0)
         }
-        Output.line(GeoJSONEncoder(decimals: decimals).encode(simplified))
+        let rewound = Self.ringsAgainstRightHandRule(simplified)
+        if rewound > 0 {
+            Output.error(
+                "Warning: \(StandardInput.name): \(rewound == 1 ? "1 ring was" : "\(rewound) rings were") rewound to "
+                    + "the right-hand rule (RFC 7946 §3.1.6: exteriors counterclockwise, holes clockwise).")
+        }
+        Output.line(GeoJSONEncoder(decimals: decimals, splitsAtAntimeridian: splitAntimeridian).encode(simplified))
+    }
+
+    /// How many rings of the document's polygons the encoder rewinds.
+    static func ringsAgainstRightHandRule(_ document: GeoJSONObject) -> Int {
+        switch document {
+        case .geometry(let geometry): return geometry.ringsAgainstRightHandRule
+        case .feature(let feature): return feature.geometry?.ringsAgainstRightHandRule ?? 0
+        case .featureCollection(let collection):
+            return collection.features.reduce(0) { $0 + ($1.geometry?.ringsAgainstRightHandRule ?? 0) }
+        }
     }
 
     /// Throws the first position outside ±90° latitude or ±180° longitude, naming stdin and the
