@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The Douglas–Peucker section loop (Douglas & Peucker 1973), shared by the planar-degree and
 /// the metre variants.
 ///
@@ -42,6 +45,77 @@ enum DouglasPeucker {
         return (kept, keptCount)
     }
 
+    /// ``keptMask(count:split:)`` on every core for a long line: the first sections are split
+    /// here until there are enough to share out, then each core takes its share of them (the
+    /// largest first, to the least loaded) and runs the section loop on it. Sections never
+    /// overlap inside, so the cores set disjoint flags, and each section's decision depends only
+    /// on its own points: the kept points are exactly the serial loop's.
+    static func keptMaskInParallel(count: Int, split: @Sendable (Int, Int) -> Int?) -> (kept: [Bool], count: Int) {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard count >= parallelMinimum, cores > 1 else { return keptMask(count: count, split: split) }
+        var kept = [Bool](repeating: false, count: count)
+        kept[0] = true
+        kept[count - 1] = true
+        var keptCount = 2
+        // Breadth first, the largest section next, until there are 8 a core.
+        var sections = [(first: 0, last: count - 1)]
+        while sections.count < 8 * cores,
+            let largest = sections.indices.max(by: {
+                sections[$0].last - sections[$0].first < sections[$1].last - sections[$1].first
+            }),
+            sections[largest].last - sections[largest].first > parallelMinimum / 16
+        {
+            let (first, last) = sections.remove(at: largest)
+            guard let index = split(first, last) else { continue }
+            kept[index] = true
+            keptCount += 1
+            if index - first > 1 { sections.append((first, index)) }
+            if last - index > 1 { sections.append((index, last)) }
+        }
+        var shares = [[(first: Int, last: Int)]](repeating: [], count: cores)
+        var loads = [Int](repeating: 0, count: cores)
+        for section in sections.sorted(by: { $0.last - $0.first > $1.last - $1.first }) {
+            let core = loads.indices.min { loads[$0] < loads[$1] }!
+            shares[core].append(section)
+            loads[core] += section.last - section.first
+        }
+        let work = shares
+        let counts = kept.withUnsafeMutableBufferPointer { flags -> [Int] in
+            let flags = SendableFlags(base: flags.baseAddress!)
+            let counts = SendableCounts(cores)
+            DispatchQueue.concurrentPerform(iterations: cores) { core in
+                var found = 0
+                var stack: [Int] = []
+                stack.reserveCapacity(128)
+                for section in work[core] {
+                    stack.append(section.first)
+                    stack.append(section.last)
+                    while let last = stack.popLast() {
+                        let first = stack.removeLast()
+                        guard let index = split(first, last) else { continue }
+                        flags.base[index] = true
+                        found += 1
+                        if last - index > 1 {
+                            stack.append(index)
+                            stack.append(last)
+                        }
+                        if index - first > 1 {
+                            stack.append(first)
+                            stack.append(index)
+                        }
+                    }
+                }
+                counts.base[core] = found
+            }
+            return counts.values
+        }
+        return (kept, keptCount + counts.reduce(0, +))
+    }
+
+    /// Below this many points a line is simplified on one core: sharing out costs more than it
+    /// saves (~0.1 ms of dispatch against ~4 ns a point and level).
+    static let parallelMinimum = 65_536
+
     /// The points whose flag is set, in order; `count` of them.
     static func select(_ points: UnsafeBufferPointer<Coordinate>, kept: (kept: [Bool], count: Int)) -> [Coordinate] {
         [Coordinate](unsafeUninitializedCapacity: kept.count) { result, initialized in
@@ -53,4 +127,22 @@ enum DouglasPeucker {
             initialized = cursor
         }
     }
+}
+
+/// The kept flags, written by several cores at disjoint indices.
+private struct SendableFlags: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Bool>
+}
+
+/// One count a core, each written by its own core only.
+private final class SendableCounts: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int>
+    let size: Int
+    init(_ size: Int) {
+        self.size = size
+        base = .allocate(capacity: size)
+        base.initialize(repeating: 0, count: size)
+    }
+    var values: [Int] { Array(UnsafeBufferPointer(start: base, count: size)) }
+    deinit { base.deallocate() }
 }

@@ -21,8 +21,9 @@ extension LineString {
         let simplified = coordinates.withUnsafeBufferPointer { points in
             let vectors = NVector.of(points)
             let kept = vectors.withUnsafeBufferPointer { vectors in
-                DouglasPeucker.keptMask(count: points.count) {
-                    DouglasPeucker.splitSpherical(vectors, $0, $1, limit: limit)
+                let shared = SharedBuffer(vectors)
+                return DouglasPeucker.keptMaskInParallel(count: points.count) {
+                    DouglasPeucker.splitSpherical(shared.buffer, $0, $1, limit: limit)
                 }
             }
             return DouglasPeucker.select(points, kept: kept)
@@ -39,7 +40,8 @@ extension LineString {
     /// computed with GEOS's own arithmetic so that ties and values on the tolerance fall the same
     /// way; a section loses its inner points when the farthest is at most `tolerance` away (`<=`).
     /// The ends are always kept, also on a closed line: GEOS moves the start of a closed ring only
-    /// for polygon rings (`LinearRing`), never for a LineString. Iterative, with an explicit stack.
+    /// for polygon rings (`LinearRing`), never for a LineString. Iterative, with an explicit stack;
+    /// a line of 65,536 points or more is shared out over every core (the same points are kept).
     ///
     /// Throws ``FootprintGeoError/invalidArgument(name:value:reason:)`` for a negative or NaN
     /// tolerance (GEOS: "Tolerance must be non-negative").
@@ -47,8 +49,9 @@ extension LineString {
         try Self.checkTolerance(toleranceDegrees, name: "tolerance", unit: "degrees")
         guard coordinates.count > 2 else { return self }
         let simplified = coordinates.withUnsafeBufferPointer { points in
-            let kept = DouglasPeucker.keptMask(count: points.count) {
-                DouglasPeucker.splitPlanar(points, $0, $1, tolerance: toleranceDegrees)
+            let shared = SharedBuffer(points)
+            let kept = DouglasPeucker.keptMaskInParallel(count: points.count) {
+                DouglasPeucker.splitPlanar(shared.buffer, $0, $1, tolerance: toleranceDegrees)
             }
             return DouglasPeucker.select(points, kept: kept)
         }
@@ -61,4 +64,11 @@ extension LineString {
                 name: name, value: "\(formatted(tolerance)) \(unit)", reason: "it must be zero or a positive number")
         }
     }
+}
+
+/// A buffer the cores of ``DouglasPeucker/keptMaskInParallel(count:split:)`` only read, while
+/// the array behind it is alive.
+struct SharedBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<Element>
+    init(_ buffer: UnsafeBufferPointer<Element>) { self.buffer = buffer }
 }
