@@ -60,7 +60,10 @@ extension FootprintStore {
         let unique = dates.filter { seen.insert($0).inserted }
         for date in unique { try Self.checkDate(date) }
         return try write { db in
-            try unique.map { try Self.detectVisits(db, on: $0, detector: StayDetector(options: options)) }
+            let days = try DayPoints.fetch(db, dates: unique)
+            return try unique.map {
+                try Self.detectVisits(db, on: $0, points: days[$0]!, detector: StayDetector(options: options))
+            }
         }
     }
 
@@ -73,7 +76,13 @@ extension FootprintStore {
     }
 
     static func detectVisits(_ db: Database, on date: String, detector: StayDetector) throws -> VisitDetectionSummary {
-        let day = try DayPoints.fetch(db, date: date)
+        try detectVisits(db, on: date, points: DayPoints.fetch(db, date: date), detector: detector)
+    }
+
+    /// Detects the stays in `day`, the points of `date`.
+    static func detectVisits(_ db: Database, on date: String, points day: DayPoints, detector: StayDetector) throws
+        -> VisitDetectionSummary
+    {
         let stays = detector.stays(in: day.points)
         var summary = VisitDetectionSummary(date: date, found: stays.count)
         try db.execute(

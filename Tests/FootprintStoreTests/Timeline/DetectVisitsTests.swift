@@ -252,3 +252,48 @@ import Testing
         #expect(try store.timelineVisits(on: "2024-05-19").count == 1)
     }
 }
+
+/// How a day's points are read for detection: once for many days, in track and segment order.
+@Suite struct DayPointsTests {
+    /// Segments written out of sequence order (segment 1's rows before segment 0's) come back in
+    /// segment order, each segment's points in sequence order, with a segment start between.
+    @Test func segmentsWrittenOutOfOrderComeBackInSegmentOrder() throws {
+        let temporary = try TemporaryStore()
+        let epoch = DetectVisitsTests.morning
+        let points = [
+            TestTrackPoint(epoch: epoch + 100, latitude: 37.1, longitude: 127, segment: 1),
+            TestTrackPoint(epoch: epoch + 101, latitude: 37.2, longitude: 127, segment: 1),
+            TestTrackPoint(epoch: epoch, latitude: 37.3, longitude: 127, segment: 0),
+            TestTrackPoint(epoch: epoch + 1, latitude: 37.4, longitude: 127, segment: 0),
+        ]
+        try DetectVisitsTests.addTrack(temporary.store, id: 1, points: points)
+        let day = try temporary.store.read { db in try DayPoints.fetch(db, date: DetectVisitsTests.date) }
+        #expect(day.points.latitudes == [37.3, 37.4, 37.1, 37.2])
+        #expect(day.points.segmentStarts == [2])
+        #expect(
+            day.utcOffsets == [
+                DetectVisitsTests.seoulOffset, DetectVisitsTests.seoulOffset, DetectVisitsTests.seoulOffset,
+                DetectVisitsTests.seoulOffset,
+            ])
+    }
+
+    /// Several days in one read give each day what reading it alone gives.
+    @Test func manyDaysAtOnceEqualEachDayAlone() throws {
+        let temporary = try TemporaryStore()
+        var track = TestTrack(start: DetectVisitsTests.start, epoch: DetectVisitsTests.morning)
+        track.stop(seconds: 700, jitter: 2)
+        try DetectVisitsTests.addTrack(temporary.store, id: 1, points: track.points)
+        var next = TestTrack(start: DetectVisitsTests.start, epoch: DetectVisitsTests.morning + 86_400)
+        next.walk(seconds: 300)
+        try DetectVisitsTests.addTrack(temporary.store, id: 2, date: "2024-05-19", points: next.points)
+        let dates = [DetectVisitsTests.date, "2024-05-19", "2024-05-20"]
+        let together = try temporary.store.read { db in try DayPoints.fetch(db, dates: dates) }
+        for date in dates {
+            let alone = try temporary.store.read { db in try DayPoints.fetch(db, date: date) }
+            #expect(together[date]?.points == alone.points, "\(date)")
+        }
+        #expect(together[DetectVisitsTests.date]?.points.count == 71)  // a fix every 10 s
+        #expect(together["2024-05-19"]?.points.count == 300)
+        #expect(together["2024-05-20"]?.points.count == 0)
+    }
+}
