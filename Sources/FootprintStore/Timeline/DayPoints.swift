@@ -19,6 +19,7 @@ struct DayPoints {
     /// track of many days (an import of a month) is read once, not once a day. Rows come in the
     /// primary key's order (track, seq), where segments follow each other; a day whose segments
     /// do not (written out of order by hand) is put in track and segment order afterwards.
+    /// Held in memory: 32 bytes a point (40 MB for a million).
     static func fetch(_ db: Database, dates: [String]) throws -> [String: DayPoints] {
         guard !dates.isEmpty else { return [:] }
         var days = Dictionary(dates.map { ($0, Builder()) }, uniquingKeysWith: { first, _ in first })
@@ -42,49 +43,55 @@ struct DayPoints {
         return days.mapValues { $0.finished() }
     }
 
-    /// One day's points as they are read.
+    /// One day's points as they are read, with where each run of one track's segment begins.
     private struct Builder {
-        var tracks: [Int64] = []
-        var segments: [Int64] = []
         var epochs: [Double] = []
         var latitudes: [Double] = []
         var longitudes: [Double] = []
         var utcOffsets: [Int] = []
-        /// False once a segment comes before one already read in its track.
-        var inOrder = true
+        /// (first point, track, segment) of each run of points of one segment.
+        var runs: [(start: Int, track: Int64, segment: Int64)] = []
 
         mutating func append(
             track: Int64, segment: Int64, epoch: Double, latitude: Double, longitude: Double, utcOffset: Int
         ) {
-            if let lastTrack = tracks.last, lastTrack == track, let lastSegment = segments.last, segment < lastSegment {
-                inOrder = false
+            if runs.last.map({ $0.track != track || $0.segment != segment }) ?? true {
+                runs.append((epochs.count, track, segment))
             }
-            tracks.append(track)
-            segments.append(segment)
             epochs.append(epoch)
             latitudes.append(latitude)
             longitudes.append(longitude)
             utcOffsets.append(utcOffset)
         }
 
+        /// The day in track and segment order: as read when the runs already are (the common
+        /// case, no copy), else the runs stably sorted, a segment split into runs joined again.
         func finished() -> DayPoints {
-            var order = Array(epochs.indices)
-            if !inOrder {
-                // Stable: the points of a segment keep their sequence order.
-                order = order.sorted { (tracks[$0], segments[$0], $0) < (tracks[$1], segments[$1], $1) }
+            let sorted = runs.indices.sorted {
+                (runs[$0].track, runs[$0].segment, $0) < (runs[$1].track, runs[$1].segment, $1)
             }
+            guard sorted != Array(runs.indices) else {
+                return DayPoints(
+                    points: StayPoints(
+                        epochs: epochs, latitudes: latitudes, longitudes: longitudes,
+                        segmentStarts: runs.dropFirst().map(\.start)),
+                    utcOffsets: utcOffsets)
+            }
+            var day = DayPoints(points: StayPoints(epochs: [], latitudes: [], longitudes: []), utcOffsets: [])
             var segmentStarts: [Int] = []
-            for position in order.indices.dropFirst() {
-                let (index, previous) = (order[position], order[position - 1])
-                if tracks[index] != tracks[previous] || segments[index] != segments[previous] {
-                    segmentStarts.append(position)
-                }
+            var previous: (track: Int64, segment: Int64)?
+            for index in sorted {
+                let run = runs[index]
+                let end = index + 1 < runs.count ? runs[index + 1].start : epochs.count
+                if let previous, previous != (run.track, run.segment) { segmentStarts.append(day.points.epochs.count) }
+                previous = (run.track, run.segment)
+                day.points.epochs += epochs[run.start..<end]
+                day.points.latitudes += latitudes[run.start..<end]
+                day.points.longitudes += longitudes[run.start..<end]
+                day.utcOffsets += utcOffsets[run.start..<end]
             }
-            return DayPoints(
-                points: StayPoints(
-                    epochs: order.map { epochs[$0] }, latitudes: order.map { latitudes[$0] },
-                    longitudes: order.map { longitudes[$0] }, segmentStarts: segmentStarts),
-                utcOffsets: order.map { utcOffsets[$0] })
+            day.points.segmentStarts = segmentStarts
+            return day
         }
     }
 
