@@ -181,4 +181,67 @@ import Testing
         }.min()!
         #expect(openNearest < 150)
     }
+
+    /// `render tile` and `render tiles` draw the stored routes beside the places; `render tiles
+    /// --day` draws the day alone, over the box it covers.
+    @Test func tilesDrawTheRoutes() throws {
+        let palace = try visit("경복궁")
+        let tile = try run(["geo", "tile", "--at", "\(palace.latitude),\(palace.longitude)", "--zoom", "16"])
+        let name = tile.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let svg = try run(["render", "tile", name]).stdout
+        #expect(Self.routeVertices(svg).joined().count > 10)
+        #expect(svg.contains("<title>경복궁</title>"))
+
+        let pyramid = directory.file("day")
+        let written = try run(["render", "tiles", "--zoom", "14-16", "--day", "2024-05-18", "--out", pyramid.path])
+        #expect(written.status == 0)
+        #expect(written.stderr.isEmpty)
+        let dayTile = try String(contentsOf: pyramid.appendingPathComponent("\(name).svg"), encoding: .utf8)
+        #expect(Self.routeVertices(dayTile).joined().count > 10)
+        #expect(FileManager.default.fileExists(atPath: pyramid.appendingPathComponent("index.html").path))
+        // The day's tiles only: a place far from the route (해운대 is not in the sample) has none,
+        // and the z14 level is a handful of tiles around the walk.
+        let z14 = try FileManager.default.contentsOfDirectory(atPath: pyramid.appendingPathComponent("14").path)
+        #expect(z14.count <= 2)
+
+        let both = try run([
+            "render", "tiles", "--zoom", "14-16", "--day", "2024-05-18", "--bbox", "126,37,127,38", "--out",
+            pyramid.path,
+        ])
+        #expect(both.status != 0)
+        #expect(
+            both.stderr == "Error: Give --bbox W,S,E,N or --day DATE, not both: the tiles cover one or the other.\n")
+        let empty = try run([
+            "render", "tiles", "--zoom", "14-16", "--day", "2024-05-19", "--out", directory.file("none").path,
+        ])
+        #expect(empty.status == 0)
+        #expect(empty.stderr == "Notice: Nothing is stored for 2024-05-19; no tile was written.\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("none").path))
+    }
+
+    /// A tile whose only content lies in a privacy zone is not written; `--no-privacy` writes it.
+    @Test func aTileWhollyInAZoneIsNotWritten() throws {
+        let palace = try visit("경복궁")
+        try #require(
+            try CLI.run([
+                "--db", db, "privacy", "add", "--name", "palace", "--at", "\(palace.latitude),\(palace.longitude)",
+                "--radius", "800",
+            ]).status == 0)
+        let tile = try run(["geo", "tile", "--at", "\(palace.latitude),\(palace.longitude)", "--zoom", "17"])
+        let name = tile.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (folder, extra) in [("masked", [String]()), ("open", ["--no-privacy"])] {
+            let out = directory.file(folder)
+            let result = try run(
+                ["render", "tiles", "--zoom", "17-17", "--day", "2024-05-18", "--out", out.path] + extra)
+            #expect(result.status == 0)
+            let exists = FileManager.default.fileExists(atPath: out.appendingPathComponent("\(name).svg").path)
+            #expect(exists == (folder == "open"), "\(folder)")
+        }
+        let places = directory.file("places")
+        let box =
+            "\(palace.longitude - 0.01),\(palace.latitude - 0.01),\(palace.longitude + 0.01),\(palace.latitude + 0.01)"
+        let around = try run(["render", "tiles", "--zoom", "17-17", "--bbox", box, "--out", places.path])
+        #expect(around.status == 0, "\(around.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: places.appendingPathComponent("\(name).svg").path))
+    }
 }

@@ -11,6 +11,7 @@ enum RenderError: Error, CustomStringConvertible {
     case sizeSyntax(String)
     case tooManyTiles(count: Int, limit: Int)
     case noSource
+    case bothAreas
     case outputFolder(String, reason: String)
     case geoJSON(message: String)
     case unreadable(file: String, reason: String)
@@ -38,7 +39,9 @@ enum RenderError: Error, CustomStringConvertible {
             return
                 "The range holds \(count) tiles, more than \(limit): narrow --zoom or --bbox, or allow them with --max-tiles \(count)."
         case .noSource:
-            return "Say what to draw: --places, --bbox W,S,E,N or --geojson FILE."
+            return "Say what to draw: --day DATE, --places, --bbox W,S,E,N or --geojson FILE."
+        case .bothAreas:
+            return "Give --bbox W,S,E,N or --day DATE, not both: the tiles cover one or the other."
         case .outputFolder(let path, let reason):
             return "\(path): The tiles cannot be written: \(reason)."
         case .geoJSON(let message):

@@ -14,7 +14,8 @@ struct RenderMapCommand: AsyncParsableCommand {
             --day draws the day's route (its parts never joined), its visits with their names \
             and its photos (--until: every day through that date), as `day export --format svg`. \
             --places draws every place (filtered by --visited, --tag, --category), fitted to the \
-            map; --bbox draws the places in the box W,S,E,N (W > E crosses the antimeridian); \
+            map; --bbox draws the places and routes in the box W,S,E,N (W > E crosses the \
+            antimeridian); \
             --geojson draws a file's features (simplestyle colours, `title` or `name` as the \
             label), read leniently. The map has a title, a scale bar and the attribution. What lies \
             in a privacy zone is not drawn and routes are cut there, unless --no-privacy.
@@ -71,6 +72,8 @@ struct RenderMapCommand: AsyncParsableCommand {
             mask = try options.privacyMask(store)
             let shown = RenderOptions.visible(try store.mapPlaces(in: box, filter: filter), mask: mask)
             overlays = RenderSources.overlays(of: shown)
+            // An area shows the routes through it too; --places is a map of the places alone.
+            if let box, !places { overlays += RenderSources.overlays(ofRoutes: try store.routeLines(in: box)) }
         } else {
             throw RenderError.noSource
         }

@@ -20,6 +20,14 @@ enum RenderSources {
         }
     }
 
+    /// The stored routes as one path (its parts never joined), drawn as a day's route is.
+    static func overlays(ofRoutes lines: [[Coordinate]]) -> [Overlay] {
+        guard !lines.isEmpty, let stroke = DayMap.routeStroke,
+            let path = try? PathOverlay(parts: lines, stroke: stroke, outline: DayMap.routeOutline)
+        else { return [] }
+        return [.path(path)]
+    }
+
     /// The basemap from `$FOOTPRINT_DATA`, else `./Data`: land from `world_countries.geojson`
     /// and `kr_sido.geojson`, boundaries from `kr_sido.geojson`; `nil` when neither is there.
     static func basemap() -> Basemap? {

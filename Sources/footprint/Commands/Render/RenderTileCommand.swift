@@ -2,11 +2,12 @@ import ArgumentParser
 import FootprintRender
 import FootprintStore
 
-/// `footprint render tile Z/X/Y [--scale 2] [-o FILE]`: one XYZ tile of the database's places.
+/// `footprint render tile Z/X/Y [--scale 2] [-o FILE]`: one XYZ tile of the database's places
+/// and routes.
 struct RenderTileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tile",
-        abstract: "Draw one XYZ tile (Z/X/Y, as geo tile prints it) of your places as SVG.",
+        abstract: "Draw one XYZ tile (Z/X/Y, as geo tile prints it) of your places and routes as SVG.",
         discussion: """
             The tile is 256 pixels square (512 with --scale 2) and draws what lies within 64 \
             (128) pixels beyond its edges too, so markers and lines crossing an edge line up \
@@ -35,8 +36,10 @@ struct RenderTileCommand: AsyncParsableCommand {
         let box = RenderTiles.drawnBox(of: tile, scale: scale)
         let mask = try options.privacyMask(store)
         let places = RenderOptions.visible(try store.mapPlaces(in: box), mask: mask)
+        let routes = try store.routeLines(in: box)
         let scene = MapScene(
-            overlays: RenderSources.overlays(of: places), basemap: options.basemap, privacy: mask,
+            overlays: RenderSources.overlays(of: places) + RenderSources.overlays(ofRoutes: routes),
+            basemap: options.basemap, privacy: mask,
             attribution: RenderSources.attribution)
         let bytes = MapRenderer.svg(scene, frame: frame)
         try DocumentOutput.writing(to: output, protecting: root.databasePath) { try $0.write(bytes) }

@@ -64,7 +64,9 @@ enum RenderTiles {
         of box: BoundingBox, zooms: ClosedRange<Int>, places: [Coordinate], scene: MapScene, scale: Int
     ) throws -> [Tile] {
         var occupied = Set<Int>()
-        for tile in try Tile.tiles(containing: places, zoom: zooms.upperBound) { occupied.insert(tile.y << 23 | tile.x) }
+        for tile in try Tile.tiles(containing: places, zoom: zooms.upperBound) {
+            occupied.insert(tile.y << 23 | tile.x)
+        }
         var byZoom: [Int: Set<Int>] = [zooms.upperBound: occupied]
         for zoom in zooms.reversed().dropFirst() {
             occupied = Set(occupied.map { (($0 >> 24) << 23) | (($0 & ((1 << 23) - 1)) >> 1) })

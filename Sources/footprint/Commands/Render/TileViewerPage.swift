@@ -25,7 +25,7 @@ struct TileViewerPage {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Footprint tiles</title>
             <style>
-            html,body{margin:0;height:100%;overflow:hidden;background:#aad3df;font-family:sans-serif}
+            html,body{margin:0;height:100%;overflow:hidden;background:#ddd;font-family:sans-serif}
             #map{position:absolute;inset:0;cursor:grab}
             #map img{position:absolute;width:256px;height:256px;user-select:none;-webkit-user-drag:none}
             #bar{position:absolute;top:8px;left:8px;z-index:2}
