@@ -29,4 +29,4 @@ if ! (cd "$root" && "$swift" build -c release --product footprint) >"$log" 2>&1;
   exit 1
 fi
 bin="$(cd "$root/Benchmarks" && "$swift" build -c release --show-bin-path)/footprint-bench"
-FOOTPRINT_CLI="$(cd "$root" && "$swift" build -c release --show-bin-path)/footprint" "$bin" "$data"
+FOOTPRINT_DATA="${FOOTPRINT_DATA:-$root/Data}" FOOTPRINT_CLI="$(cd "$root" && "$swift" build -c release --show-bin-path)/footprint" "$bin" "$data"

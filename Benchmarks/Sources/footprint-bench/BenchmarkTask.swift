@@ -36,6 +36,8 @@ enum BenchmarkTasks {
         VisitDetectTask(),
         TileSVGTask(),
         DayExportTask(),
+        RenderDayMapTask(),
+        TilePyramidTask(),
     ]
 }
 

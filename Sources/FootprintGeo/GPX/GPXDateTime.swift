@@ -68,6 +68,12 @@ enum GPXDateTime {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// 0001-01-02T00:00:00Z: the earliest time whose local day is in the year 0001 in every zone.
+    static let earliest = Date(timeIntervalSince1970: Double(daysFromCivil(year: 1, month: 1, day: 2) * 86_400))
+    /// 9999-12-30T23:59:59.999Z: the latest whose local day is in the year 9999 in every zone.
+    static let latest = Date(
+        timeIntervalSince1970: Double(daysFromCivil(year: 9999, month: 12, day: 31) * 86_400) - 0.001)
+
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

@@ -90,6 +90,15 @@ extension GPXReader {
             let value = try time()
             if parent == .root || parent == .metadata { metadata.time = value } else { point?.time = value }
         case .name, .description:
+            // Text is kept as it is written, so it must be UTF-8: a stray byte would be stored
+            // as U+FFFD (expat, GDAL's reader, refuses the whole file).
+            guard text.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) else {
+                let (line, column) = tokenizer.location(of: fieldMark)
+                throw GPXError.invalidValue(
+                    line: line, column: column,
+                    reason: "the <\(field == .name ? "name" : "desc")> text is not valid UTF-8 (save the file as UTF-8)"
+                )
+            }
             let value = String(decoding: text, as: UTF8.self)
             switch parent {
             case .root, .metadata:
@@ -128,6 +137,16 @@ extension GPXReader {
                     reason:
                         "the <time> \"\(String(decoding: trimmed, as: UTF8.self))\" is not an ISO 8601 date and time "
                         + "such as 2024-05-01T09:30:00Z")
+            }
+            // A day a diary keeps is 0001-01-01 to 9999-12-31 in any zone (±14 h): a time within
+            // a day of either end would fall outside it in some zone.
+            guard value >= GPXDateTime.earliest, value <= GPXDateTime.latest else {
+                let (line, column) = tokenizer.location(of: fieldMark)
+                throw GPXError.invalidValue(
+                    line: line, column: column,
+                    reason:
+                        "the <time> \"\(String(decoding: trimmed, as: UTF8.self))\" is outside the years 0001 to 9999 "
+                        + "(from 0001-01-02 to 9999-12-30 UTC, so that its local day exists in every zone)")
             }
             return value
         }

@@ -83,7 +83,7 @@ struct DocumentBuilder {
             ".cl{fill:#3b6fb6;fill-opacity:.85;stroke:#fff;stroke-width:\(n(1.5))}",
             ".ct{\(font);font-size:\(n(11))px;font-weight:bold;fill:#fff;text-anchor:middle}",
             ".gl{\(font);font-size:\(n(9))px;font-weight:bold;fill:#fff;text-anchor:middle}",
-            ".lb{\(font)}",
+            ".lb{\(font);font-size:\(n(Self.placeLabelSize))px}",
             ".hl{fill:none;stroke:#fff;stroke-width:\(n(3));stroke-linejoin:round}",
             ".tx{fill:#222}",
             ".sb{fill:none;stroke:#333;stroke-width:\(n(1.5))}",

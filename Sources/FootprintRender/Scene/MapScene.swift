@@ -124,12 +124,22 @@ public struct MapScene: Sendable {
                         color: label.color, halo: label.halo))
             case .path(let path): addPath(path, mask: mask)
             case .polygon(let polygon):
-                let rings = polygon.polygon.rings.map { $0.map(UnitPoint.init) }
+                // Vertices in a zone are not drawn, as a route's are not: each ring keeps the
+                // others, and a ring left with fewer than three is dropped (a hole with it).
+                var kept = polygon.polygon.rings
+                if let mask {
+                    kept = kept.map { $0.filter { !mask.isMasked($0) } }
+                    guard let exterior = kept.first, exterior.count >= 3 else { continue }
+                    kept = [exterior] + kept.dropFirst().filter { $0.count >= 3 }
+                }
+                let rings = kept.map { $0.map(UnitPoint.init) }
                 areas.append(
                     Area(
                         rings: rings, fill: polygon.fill, stroke: polygon.stroke, title: polygon.title,
                         box: Self.box(of: rings)))
             case .circle(let circle):
+                // A circle whose centre is in a zone would tell where the zone is: not drawn.
+                if mask?.isMasked(circle.center) == true { continue }
                 discs.append(
                     Disc(
                         center: UnitPoint(circle.center), latitude: circle.center.latitude,

@@ -18,7 +18,9 @@ import FootprintGeo
 /// - `maxSpeedMetersPerSecond`: the fastest moving stretch, measured over at least
 ///   ``speedWindowSeconds`` (consecutive steps joined until that much time has passed): a phone
 ///   logging every second turns 3 m of jitter into 3 m/s, so a single step's speed says little.
-/// - `averageMovingSpeedMetersPerSecond`: `lengthMeters / movingTimeSeconds` (0 without moving time).
+/// - `averageMovingSpeedMetersPerSecond`: `lengthMeters / movingTimeSeconds`, 0 when the moving time
+///   is shorter than ``speedWindowSeconds`` (a track whose times do not advance, Mojstrovka.gpx: 184
+///   points in 1 ms, would otherwise move at thousands of km/s).
 /// - `elevationGainMeters`, `elevationLossMeters`: climbs and descents after hysteresis of
 ///   ``elevationThresholdMeters`` (see ``ElevationCounter``).
 public struct DayStatistics: Hashable, Sendable {
@@ -156,7 +158,7 @@ extension DayStatistics {
         counter.endSegment()
         elevationGainMeters = counter.gainMeters
         elevationLossMeters = counter.lossMeters
-        if movingTimeSeconds > 0 { averageMovingSpeedMetersPerSecond = lengthMeters / movingTimeSeconds }
+        if movingTimeSeconds >= Self.speedWindowSeconds { averageMovingSpeedMetersPerSecond = lengthMeters / movingTimeSeconds }
     }
 
     private static func span(_ start: Double?, _ end: Double?) -> Double {

@@ -132,6 +132,30 @@ struct GPXHostileTests {
         #expect(error == .invalidValue(line: 1, column: 27, reason: #"the <ele> "12 m" is not a number"#))
     }
 
+    /// 9999-12-31T23:59:59Z is 10000-01-01 in Seoul: a day no diary holds, refused where it is
+    /// written rather than half imported.
+    @Test(arguments: ["9999-12-31T23:59:59Z", "0001-01-01T05:00:00Z"])
+    func refusesATimeWhoseLocalDayIsOutsideTheYears1To9999(time: String) throws {
+        let error = GPXFixtures.error(#"<gpx><wpt lat="1" lon="2"><time>\#(time)</time></wpt></gpx>"#)
+        #expect(
+            error
+                == .invalidValue(
+                    line: 1, column: 27,
+                    reason: "the <time> \"\(time)\" is outside the years 0001 to 9999 "
+                        + "(from 0001-01-02 to 9999-12-30 UTC, so that its local day exists in every zone)"))
+        #expect(GPXFixtures.error(#"<gpx><wpt lat="1" lon="2"><time>9999-12-30T12:00:00Z</time></wpt></gpx>"#) == nil)
+    }
+
+    /// A name is kept as written, so it must be UTF-8 (expat refuses the file too).
+    @Test func refusesANameThatIsNotUTF8() throws {
+        let bytes =
+            Array(#"<gpx><wpt lat="1" lon="2"><name>caf"#.utf8) + [0xE9, 0xFF] + Array("</name></wpt></gpx>".utf8)
+        #expect(
+            GPXFixtures.error(bytes: bytes)
+                == .invalidValue(
+                    line: 1, column: 27, reason: "the <name> text is not valid UTF-8 (save the file as UTF-8)"))
+    }
+
     @Test func refusesAnEncodingItDoesNotRead() throws {
         let error = GPXFixtures.error(#"<?xml version="1.0" encoding="ISO-8859-1"?><gpx/>"#)
         #expect(

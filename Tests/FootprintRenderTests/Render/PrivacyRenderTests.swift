@@ -69,4 +69,27 @@ import Testing
         // The route is drawn where it is outside the zone.
         #expect(vertices > 0)
     }
+
+    /// A polygon's vertices in a zone are not drawn; a polygon wholly inside is not drawn at all.
+    @Test func polygonVerticesInAZoneAreNotDrawn() throws {
+        let zone = try PrivacyZone(center: Self.home, radiusMeters: 200)
+        let mask = PrivacyMask(zones: [zone])
+        func square(_ half: Double) throws -> Overlay {
+            let (y, x) = (Self.home.latitude, Self.home.longitude)
+            let ring = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (-1, -1)].map {
+                Coordinate(uncheckedLatitude: y + $0.1 * half, longitude: x + $0.0 * half)
+            }
+            return .polygon(try PolygonOverlay(exterior: ring, fill: try OverlayColor(hex: "#00ff00")))
+        }
+        // 0.001° ≈ 90–110 m: every vertex inside; 0.003°: every vertex outside.
+        for (half, drawn) in [(0.001, false), (0.003, true)] {
+            let scene = MapScene(overlays: [try square(half)], privacy: mask)
+            let frame = try MapFrame(tile: try Tile(containing: Self.home, zoom: 16))
+            let svg = String(decoding: MapRenderer.svg(scene, frame: frame), as: UTF8.self)
+            #expect(svg.contains("#00ff00") == drawn, "half side \(half)")
+            let open = String(
+                decoding: MapRenderer.svg(MapScene(overlays: [try square(half)]), frame: frame), as: UTF8.self)
+            #expect(open.contains("#00ff00"))
+        }
+    }
 }

@@ -45,6 +45,19 @@ import Testing
         #expect(statistics.movingTimeSeconds == 90)
     }
 
+    /// A track whose times do not advance (Mojstrovka.gpx: 184 points within 1 ms) has no speed:
+    /// 100 m in a millisecond is a clock that stood still, not 100 km/s.
+    @Test func aTrackWhoseTimesDoNotAdvanceHasNoAverageSpeed() {
+        let points = Self.line(count: 10, seconds: 0.0001)
+        let statistics = DayStatistics(points: points, stays: [])
+        #expect(statistics.lengthMeters > 90)
+        #expect(statistics.averageMovingSpeedMetersPerSecond == 0)
+        #expect(statistics.maxSpeedMetersPerSecond == 0)
+        // From the speed window on, the average is length over moving time.
+        let walk = DayStatistics(points: Self.line(count: 3, seconds: 5), stays: [])
+        #expect(walk.averageMovingSpeedMetersPerSecond == walk.lengthMeters / 10)
+    }
+
     @Test func noiseCountsInTheRawLengthOnly() {
         var points = Self.line(count: 5)
         points[2].coordinate.latitude += 0.01  // a spike 1.1 km off the path

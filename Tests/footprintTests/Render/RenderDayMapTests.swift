@@ -244,4 +244,43 @@ import Testing
         #expect(around.status == 0, "\(around.stderr)")
         #expect(!FileManager.default.fileExists(atPath: places.appendingPathComponent("\(name).svg").path))
     }
+
+    /// `render map --day -o` naming the diary is refused as every other `-o` is (it wrote the
+    /// SVG over the database and exited 0).
+    @Test func theDayMapIsNeverWrittenOverTheDatabase() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let result = try run(["render", "map", "--day", "2024-05-18", "-o", db])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: \(db): This is the database being read; write the export to another file.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    }
+
+    /// A pyramid written again holds this run's tiles only: one left from a `--no-privacy` run
+    /// would still show what a zone hides. Files that are not tiles stay.
+    @Test func tilesOfAnEarlierRunAreRemoved() throws {
+        let palace = try visit("경복궁")
+        let out = directory.file("again")
+        #expect(
+            try run(["render", "tiles", "--zoom", "17-17", "--day", "2024-05-18", "--out", out.path, "--no-privacy"])
+                .status == 0)
+        let tile = try run(["geo", "tile", "--at", "\(palace.latitude),\(palace.longitude)", "--zoom", "17"])
+        let name = tile.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = out.appendingPathComponent("\(name).svg")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        let note = out.appendingPathComponent("17/notes.txt")
+        try "mine".write(to: note, atomically: true, encoding: .utf8)
+        try #require(
+            try CLI.run([
+                "--db", db, "privacy", "add", "--name", "palace", "--at", "\(palace.latitude),\(palace.longitude)",
+                "--radius", "800",
+            ]).status == 0)
+        #expect(try run(["render", "tiles", "--zoom", "17-17", "--day", "2024-05-18", "--out", out.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(FileManager.default.fileExists(atPath: note.path))
+        let bad = try run([
+            "render", "tiles", "--zoom", "17-17", "--day", "2024-05-18", "--out", out.path, "--max-tiles", "0",
+        ])
+        #expect(bad.status != 0)
+        #expect(bad.stderr == "Error: The --max-tiles 0 is not a number of tiles: give 1 or more.\n")
+    }
 }

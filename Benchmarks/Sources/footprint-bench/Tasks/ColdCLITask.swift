@@ -17,10 +17,12 @@ struct ColdCLITask: BenchmarkTask {
         let database = BenchmarkDatabase.path!
         let centers = try Array(Queries(folder: dataset.folder).radiusCenters.prefix(batch))
         let (totals, operations, results) = try timeBatch(centers, runs: runs.count(n: dataset.placeCount)) { center in
-            try Self.run(executable, [
-                "--db", database, "nearby", "--at", "\(center.latitude),\(center.longitude)", "--radius", "1000",
-                "--limit", "20", "--json",
-            ])
+            try Self.run(
+                executable,
+                [
+                    "--db", database, "nearby", "--at", "\(center.latitude),\(center.longitude)", "--radius", "1000",
+                    "--limit", "20", "--json",
+                ])
         }
         guard results.allSatisfy({ $0 == 0 }) else { throw BenchmarkError("\(executable) nearby failed") }
         return BenchmarkRecord(
@@ -39,7 +41,9 @@ struct ColdCLITask: BenchmarkTask {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard status == 0 else { throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(status)))") }
+        guard status == 0 else {
+            throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
         var exit: Int32 = 0
         waitpid(pid, &exit, 0)
         return (exit >> 8) & 0xFF

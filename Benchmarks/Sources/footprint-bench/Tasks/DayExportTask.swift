@@ -13,9 +13,7 @@ import GRDB
 struct DayExportTask: BenchmarkTask {
     let name = "day_export_geojson"
     let pointCount = 100_000
-    let zoneRadiusMeters = 200.0
-    /// 2024-05-01T00:00:00Z, 09:00 at +09:00: 100,000 points 0.4 s apart end at 20:06 local.
-    let startEpoch = 1_714_521_600.0
+    let zoneRadiusMeters = DayExportTask.zoneRadius
 
     func measure(on dataset: Dataset, runs: RunCounts) throws -> BenchmarkRecord {
         guard let executable = ProcessInfo.processInfo.environment["FOOTPRINT_CLI"] else {
@@ -31,7 +29,7 @@ struct DayExportTask: BenchmarkTask {
             try? FileManager.default.removeItem(atPath: output)
         }
         let center = track[pointCount / 2]
-        try prepare(database, executable: executable, track: track, center: center)
+        try Self.prepare(database, executable: executable, track: track, center: center)
 
         let arguments = ["--db", database, "day", "export", "2024-05-01", "--format", "geojson", "-o", output]
         guard try ColdCLITask.run(executable, arguments) == 0 else {  // warm-up: the file in the page cache
@@ -59,8 +57,13 @@ struct DayExportTask: BenchmarkTask {
             ])
     }
 
+    /// The zone's radius around the middle of the route.
+    static let zoneRadius = 200.0
+    /// 2024-05-01T00:00:00Z, 09:00 at +09:00: 100,000 points 0.4 s apart end at 20:06 local.
+    static let epoch = 1_714_521_600.0
+
     /// A new database with the day's track, its `track_days` row and the zone.
-    private func prepare(_ database: String, executable: String, track: [Coordinate], center: Coordinate) throws {
+    static func prepare(_ database: String, executable: String, track: [Coordinate], center: Coordinate) throws {
         guard try ColdCLITask.run(executable, ["--db", database, "init"]) == 0 else {
             throw BenchmarkError("\(executable) init failed")
         }
@@ -88,12 +91,12 @@ struct DayExportTask: BenchmarkTask {
                     """)
             for (seq, coordinate) in track.enumerated() {
                 try insert.execute(arguments: [
-                    seq, coordinate.latitude, coordinate.longitude, startEpoch + Double(seq) * 0.4,
+                    seq, coordinate.latitude, coordinate.longitude, epoch + Double(seq) * 0.4,
                 ])
             }
             try db.execute(
                 sql: "INSERT INTO privacy_zones(name, latitude, longitude, radius_m) VALUES ('home', ?, ?, ?)",
-                arguments: [center.latitude, center.longitude, zoneRadiusMeters])
+                arguments: [center.latitude, center.longitude, zoneRadius])
         }
         try queue.close()
     }

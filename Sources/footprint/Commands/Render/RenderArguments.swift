@@ -69,7 +69,7 @@ struct BoxArgument: ExpressibleByArgument {
 struct SizeArgument: ExpressibleByArgument {
     let text: String
     init?(argument: String) { text = argument }
-    static var defaultValueDescription: String { "WxH" }
+    var defaultValueDescription: String { text }
 
     func size() throws -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)

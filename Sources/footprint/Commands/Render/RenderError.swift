@@ -12,6 +12,7 @@ enum RenderError: Error, CustomStringConvertible {
     case tooManyTiles(count: Int, limit: Int)
     case noSource
     case bothAreas
+    case maximumTiles(Int)
     case outputFolder(String, reason: String)
     case geoJSON(message: String)
     case unreadable(file: String, reason: String)
@@ -40,6 +41,8 @@ enum RenderError: Error, CustomStringConvertible {
                 "The range holds \(count) tiles, more than \(limit): narrow --zoom or --bbox, or allow them with --max-tiles \(count)."
         case .noSource:
             return "Say what to draw: --day DATE, --places, --bbox W,S,E,N or --geojson FILE."
+        case .maximumTiles(let limit):
+            return "The --max-tiles \(limit) is not a number of tiles: give 1 or more."
         case .bothAreas:
             return "Give --bbox W,S,E,N or --day DATE, not both: the tiles cover one or the other."
         case .outputFolder(let path, let reason):

@@ -52,7 +52,7 @@ struct RenderMapCommand: AsyncParsableCommand {
                 from: day, through: until ?? day, options: DayExport.Options(mask: mask, pointDetails: false))
             let bytes = try DayMap.svg(
                 export, mask: mask, basemap: options.basemap, width: width, height: height, title: title)
-            try DocumentOutput.writing(to: output) { try $0.write(bytes) }
+            try DocumentOutput.writing(to: output, protecting: root.databasePath) { try $0.write(bytes) }
             if export.isEmpty { Output.error("Notice: \(DayMap.emptyNotice(export))") }
             return
         }

@@ -40,6 +40,8 @@ struct RenderTilesCommand: AsyncParsableCommand {
         let zooms = try zoom.range()
         let requested = try bbox?.box()
         if requested != nil, day != nil { throw RenderError.bothAreas }
+        guard maximumTiles > 0 else { throw RenderError.maximumTiles(maximumTiles) }
+        guard !out.isEmpty else { throw RenderError.outputFolder("--out", reason: "give a folder name") }
         _ = try MapFrame(tile: try Tile(z: 0, x: 0, y: 0), scale: scale)
         let store = try root.openStore(.readOnly)
         let mask = try options.privacyMask(store)
@@ -52,6 +54,7 @@ struct RenderTilesCommand: AsyncParsableCommand {
         if count > maximumTiles { throw RenderError.tooManyTiles(count: count, limit: maximumTiles) }
         let folder = URL(fileURLWithPath: out)
         try Self.prepare(folder)
+        try Self.removeOldTiles(in: folder, zooms: zooms)
         let scene = MapScene(
             overlays: content.overlays, basemap: options.basemap, privacy: mask,
             attribution: RenderSources.attribution)
@@ -120,6 +123,33 @@ struct RenderTilesCommand: AsyncParsableCommand {
             return nil
         }
         return Content(overlays: overlays, points: points, box: box)
+    }
+
+    /// Removes the tiles an earlier run wrote for these zooms (`Z/X/Y.svg`, numbers only), so
+    /// that the folder holds this run's pyramid alone: a tile left from a run with
+    /// `--no-privacy`, or from places since removed, would still be shown by the viewer. Other
+    /// files are left alone; symbolic links are removed, never followed.
+    static func removeOldTiles(in folder: URL, zooms: ClosedRange<Int>) throws {
+        let files = FileManager.default
+        func isNumber(_ name: Substring) -> Bool {
+            !name.isEmpty && name.allSatisfy(\.isASCII) && name.allSatisfy(\.isNumber)
+        }
+        for zoom in zooms {
+            let level = folder.appendingPathComponent(String(zoom))
+            guard let columns = try? files.contentsOfDirectory(atPath: level.path) else { continue }
+            for column in columns where isNumber(Substring(column)) {
+                let columnFolder = level.appendingPathComponent(column)
+                guard let rows = try? files.contentsOfDirectory(atPath: columnFolder.path) else { continue }
+                for row in rows where row.hasSuffix(".svg") && isNumber(row.dropLast(4)) {
+                    do {
+                        try files.removeItem(at: columnFolder.appendingPathComponent(row))
+                    } catch {
+                        throw RenderError.outputFolder(
+                            folder.path, reason: "an old tile \(zoom)/\(column)/\(row) cannot be removed")
+                    }
+                }
+            }
+        }
     }
 
     /// Creates the folder (and its parents) or says why it cannot be written.
