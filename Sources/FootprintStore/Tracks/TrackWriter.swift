@@ -39,6 +39,8 @@ final class TrackWriter {
         var line: Int
         /// Points stored before this import.
         var storedPoints: Int
+        /// The first and last time of the points stored before this import, when timed.
+        var storedSpan: ClosedRange<Double>?
         var points = 0
         var counts = GPXImportSummary.Counts()
         var first: (epoch: Double, offset: Int)?
@@ -75,7 +77,8 @@ final class TrackWriter {
             sql:
                 "SELECT id, kind, name, local_date, started_at, ended_at FROM tracks WHERE source = ?1 AND source_id = ?2"
         )
-        countPoints = try RawStatement(db, path: path, sql: "SELECT count(*) FROM track_points WHERE track_id = ?1")
+        countPoints = try RawStatement(
+            db, path: path, sql: "SELECT count(*), min(epoch), max(epoch) FROM track_points WHERE track_id = ?1")
         upsertPoint = try RawStatement(
             db, path: path,
             sql: """
@@ -129,8 +132,10 @@ final class TrackWriter {
         defer { countPoints.reset() }
         _ = try countPoints.step()
         bindTrack(id)
+        let span = countPoints.isNull(1) ? nil : countPoints.double(1)...countPoints.double(2)
         return Track(
-            id: id, isNew: false, kind: kind, name: name, line: line, storedPoints: Int(countPoints.int64(0)))
+            id: id, isNew: false, kind: kind, name: name, line: line, storedPoints: Int(countPoints.int64(0)),
+            storedSpan: span)
     }
 
     private func bindTrack(_ id: Int64) {
@@ -175,6 +180,20 @@ final class TrackWriter {
     /// Ends `track`: drops stored points beyond its last, files its days and times, and tells
     /// whether anything of it changed.
     func finish(_ db: Database, _ track: Track) throws -> Bool {
+        // Same file name and track number, but not one moment in common with the track stored
+        // under them: another recording whose file has the same name (phones name every export
+        // alike). Replacing the stored one would lose a day; the import is refused instead.
+        if let stored = track.storedSpan, let first = track.first?.epoch, let last = track.last?.epoch,
+            last < stored.lowerBound || first > stored.upperBound
+        {
+            let when = LocalTime(epoch: stored.lowerBound, offset: track.first?.offset ?? 0).iso8601
+            throw FootprintStoreError.invalidInput(
+                path: path, line: track.line,
+                reason:
+                    "this \(track.kind) has the source and number of one imported before (\(source), from \(when)) "
+                    + "but none of its times overlap it, so it is another recording of the same file name; "
+                    + "import it with --source NAME to keep both")
+        }
         var changed = track.isNew || track.counts.inserted > 0 || track.counts.updated > 0
         if track.storedPoints > track.points {
             deletePoints.bind(2, track.points)

@@ -55,6 +55,36 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
 
         """
 
+    /// Two recordings exported under one file name (phones name every export alike) do not
+    /// replace each other: the second is refused, nothing of it kept, and `--source` keeps both.
+    /// A file edited in place (its times overlap the stored track) still updates it.
+    @Test func anotherRecordingOfTheSameFileNameIsRefused() throws {
+        let first = try write("walk.gpx", Self.walk)
+        try #require(try CLI.run(["--db", db, "import", "gpx", first, "--tz", "Asia/Seoul"]).status == 0)
+        let before = try sqlite(db, "SELECT count(*), min(epoch) FROM track_points")
+        try FileManager.default.createDirectory(at: directory.file("next"), withIntermediateDirectories: true)
+        let second = try write("next/walk.gpx", Self.walk.replacingOccurrences(of: "2024-05-18", with: "2024-06-02"))
+        let refused = try CLI.run(["--db", db, "import", "gpx", second, "--tz", "Asia/Seoul"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "Error: \(second):8: this track has the source and number of one imported before (walk.gpx, from "
+                + "2024-05-18T10:00:00+09:00) but none of its times overlap it, so it is another recording of the same "
+                + "file name; import it with --source NAME to keep both; nothing was imported.\n")
+        #expect(try sqlite(db, "SELECT count(*), min(epoch) FROM track_points") == before)
+        let kept = try CLI.run(["--db", db, "import", "gpx", second, "--tz", "Asia/Seoul", "--source", "walk-june.gpx"])
+        #expect(kept.status == 0)
+        #expect(try sqlite(db, "SELECT count(DISTINCT local_date) FROM track_days") == "2\n")
+        // The first file with a point moved and one added at its end: the same recording, updated.
+        let edited = try write(
+            "walk.gpx",
+            Self.walk.replacingOccurrences(
+                of: "<trkpt lat=\"37.5471\" lon=\"127.0441\"><time>2024-05-18T01:20:10Z</time></trkpt>",
+                with: "<trkpt lat=\"37.5472\" lon=\"127.0441\"><time>2024-05-18T01:20:10Z</time></trkpt>"
+                    + "<trkpt lat=\"37.5473\" lon=\"127.0442\"><time>2024-05-18T01:20:20Z</time></trkpt>"))
+        #expect(try CLI.run(["--db", db, "import", "gpx", edited, "--tz", "Asia/Seoul"]).status == 0)
+    }
+
     @Test func storesTracksRoutesAndWaypointsAndReimportsNothing() throws {
         let file = try write("walk.gpx", Self.walk)
         let result = try CLI.run(["--db", db, "import", "gpx", file, "--tz", "Asia/Seoul"])
