@@ -77,4 +77,5 @@ step day-export-gpx.txt --db "$db" day export 2024-05-18 --format gpx -o "$out/2
 step 2024-05-18.polyline --db "$db" day export 2024-05-18 --format polyline
 # The same day as an SVG map: its route, visits and photos (privacy zones masked).
 step render-day.txt --db "$db" render map --day 2024-05-18 -o "$out/2024-05-18.svg"
+step render-day-tiles.txt --db "$db" render tiles --zoom 13-17 --day 2024-05-18 --out "$out/day-tiles" --quiet
 step validate-day.txt geo validate "$out/2024-05-18.geojson"
