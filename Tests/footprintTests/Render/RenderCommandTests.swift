@@ -129,6 +129,11 @@ import Testing
             ["render", "tiles", "--zoom", "1-23", "--out", "d"],
             "Error: The zoom range 1-23 goes beyond 22, the deepest zoom.\n"
         ),
+        (["render", "map"], "Error: Say what to draw: --day DATE, --places, --bbox W,S,E,N or --geojson FILE.\n"),
+        (
+            ["render", "map", "--day", "2024-05-18", "--places"],
+            "Error: Give one thing to draw: --day DATE, --geojson FILE, or --places and --bbox W,S,E,N (alone or together).\n"
+        ),
         (
             ["render", "map", "--bbox", "126,38,127,37"],
             "Error: The box “126,38,127,37” cannot be drawn: its south edge 38 is north of its north edge 37.\n"

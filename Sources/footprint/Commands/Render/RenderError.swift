@@ -12,6 +12,7 @@ enum RenderError: Error, CustomStringConvertible {
     case tooManyTiles(count: Int, limit: Int)
     case noSource
     case bothAreas
+    case twoSources
     case maximumTiles(Int)
     case outputFolder(String, reason: String)
     case geoJSON(message: String)
@@ -43,6 +44,9 @@ enum RenderError: Error, CustomStringConvertible {
             return "Say what to draw: --day DATE, --places, --bbox W,S,E,N or --geojson FILE."
         case .maximumTiles(let limit):
             return "The --max-tiles \(limit) is not a number of tiles: give 1 or more."
+        case .twoSources:
+            return
+                "Give one thing to draw: --day DATE, --geojson FILE, or --places and --bbox W,S,E,N (alone or together)."
         case .bothAreas:
             return "Give --bbox W,S,E,N or --day DATE, not both: the tiles cover one or the other."
         case .outputFolder(let path, let reason):

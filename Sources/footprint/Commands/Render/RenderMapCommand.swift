@@ -45,6 +45,9 @@ struct RenderMapCommand: AsyncParsableCommand {
         let (width, height) = try size.size()
         try MapFrame.checkSize(width: width, height: height)
         let box = try bbox?.box()
+        // One thing to draw: a day, a file, or places (in a box or not).
+        let sources = [day != nil, geojson != nil, places || box != nil].filter { $0 }.count
+        if sources > 1 { throw RenderError.twoSources }
         if let day {
             let store = try root.openStore(.readOnly)
             let mask = try options.privacyMask(store)
