@@ -36,6 +36,9 @@ extension DocumentBuilder {
             : (gridClusters(cell: cell), (x: frame.originX, y: frame.originY))
         var singles: [Int] = []
         var groups: [(x: Double, y: Double, count: Int)] = []
+        let inset = 6 * k
+        let clusterArea = PixelRect(
+            minX: area.minX + inset, minY: area.minY + inset, maxX: area.maxX - inset, maxY: area.maxY - inset)
         for cluster in clusters {
             if cluster.count == 1 {
                 let pixel = frame.pixel(scene.pins[cluster.first].point)
@@ -43,32 +46,40 @@ extension DocumentBuilder {
             } else {
                 let x = cluster.sumX / Double(cluster.count) - origin.x
                 let y = cluster.sumY / Double(cluster.count) - origin.y
-                if area.contains(x, y) { groups.append((x, y, cluster.count)) }
+                // Its count's baseline lies a few pixels below the centre: kept inside too.
+                if clusterArea.contains(x, y) { groups.append((x, y, cluster.count)) }
             }
         }
         drawSingles(singles)
         drawClusters(groups)
     }
 
-    /// Tiles: the pins sharing a cell of the grid aligned to the world, in order of each
-    /// cluster's first pin; sums in world pixels.
+    /// Tiles: the pins sharing a cell of the grid aligned to the world, then each cell joined to
+    /// the neighbouring cell it crowds, in order of each cluster's first pin; sums in world pixels.
     ///
-    /// Whole cells: the range reaches a cell beyond the drawn area on each side, so a cluster
-    /// near an edge counts the same members, in the same order, on both tiles.
+    /// A cell's pins alone would leave two clusters (or two markers) of neighbouring cells a few
+    /// pixels apart. So a cell whose mean lies within a cell's width of a neighbour's mean joins
+    /// the most populous such neighbour (ties: the first in row, column order) when that one has
+    /// more pins (or as many and comes first), unless that neighbour joins another in turn:
+    /// chains never form, so what a cell becomes depends only on the cells within two of it.
+    /// Every tile works over whole cells reaching four beyond its drawn area, so a cluster near an
+    /// edge counts the same members, in the same order, on both tiles.
     func gridClusters(cell: Double) -> [Cluster] {
-        // The cells that can put a cluster or a single in the drawn area: one cell beyond it on
-        // each side. Cells are whole, so leaving out the others (the pin range is bounded in x
-        // only) changes nothing drawn. They are a few hundred, so a flat table of them replaces
-        // a dictionary: hashing was a quarter of a tile pyramid's time.
+        // The cells that can put a cluster or a single in the drawn area, with the cells their
+        // decisions depend on. They are a few hundred, so a flat table of them replaces a
+        // dictionary: hashing was a quarter of a tile pyramid's time.
         let area = frame.drawnArea
-        let firstColumn = Int(((frame.originX + area.minX) / cell).rounded(.down)) - 1
-        let lastColumn = Int(((frame.originX + area.maxX) / cell).rounded(.down)) + 1
-        let firstRow = Int(((frame.originY + area.minY) / cell).rounded(.down)) - 1
-        let lastRow = Int(((frame.originY + area.maxY) / cell).rounded(.down)) + 1
+        let reach = 4
+        let firstColumn = Int(((frame.originX + area.minX) / cell).rounded(.down)) - reach
+        let lastColumn = Int(((frame.originX + area.maxX) / cell).rounded(.down)) + reach
+        let firstRow = Int(((frame.originY + area.minY) / cell).rounded(.down)) - reach
+        let lastRow = Int(((frame.originY + area.maxY) / cell).rounded(.down)) + reach
         let width = lastColumn - firstColumn + 1
-        var slots = [Int32](repeating: -1, count: width * (lastRow - firstRow + 1))
-        var clusters: [Cluster] = []
-        for index in scene.pinRange(frame: frame, margin: cell) {
+        let height = lastRow - firstRow + 1
+        var slots = [Int32](repeating: -1, count: width * height)
+        var cells: [Cluster] = []
+        var places: [Int] = []
+        for index in scene.pinRange(frame: frame, margin: cell * Double(reach + 1)) {
             let point = scene.pins[index].point
             let worldX = point.x * frame.worldSize
             let worldY = point.y * frame.worldSize
@@ -78,15 +89,55 @@ extension DocumentBuilder {
             let slot = (row - firstRow) * width + (column - firstColumn)
             let found = Int(slots[slot])
             if found >= 0 {
-                clusters[found].count += 1
-                clusters[found].sumX += worldX
-                clusters[found].sumY += worldY
+                cells[found].count += 1
+                cells[found].sumX += worldX
+                cells[found].sumY += worldY
             } else {
-                slots[slot] = Int32(clusters.count)
-                clusters.append(Cluster(first: index, count: 1, sumX: worldX, sumY: worldY))
+                slots[slot] = Int32(cells.count)
+                cells.append(Cluster(first: index, count: 1, sumX: worldX, sumY: worldY))
+                places.append(slot)
             }
         }
-        return clusters
+        // Which neighbour each cell would join.
+        var target = [Int](repeating: -1, count: cells.count)
+        for (index, cluster) in cells.enumerated() {
+            let (row, column) = places[index].quotientAndRemainder(dividingBy: width)
+            let x = cluster.sumX / Double(cluster.count)
+            let y = cluster.sumY / Double(cluster.count)
+            var best = -1
+            for dy in -1...1 {
+                for dx in -1...1 where dx != 0 || dy != 0 {
+                    let (r, c) = (row + dy, column + dx)
+                    guard r >= 0, r < height, c >= 0, c < width else { continue }
+                    let other = Int(slots[r * width + c])
+                    guard other >= 0 else { continue }
+                    let neighbour = cells[other]
+                    let distanceX = neighbour.sumX / Double(neighbour.count) - x
+                    let distanceY = neighbour.sumY / Double(neighbour.count) - y
+                    guard distanceX * distanceX + distanceY * distanceY < cell * cell else { continue }
+                    if best < 0 || Self.precedes(neighbour, places[other], cells[best], places[best]) { best = other }
+                }
+            }
+            if best >= 0, Self.precedes(cells[best], places[best], cluster, places[index]) { target[index] = best }
+        }
+        // Joins into cells that stay themselves; the first pin of a joined cluster is its own.
+        var joined = cells
+        var absorbed = [Bool](repeating: false, count: cells.count)
+        for index in cells.indices {
+            let into = target[index]
+            guard into >= 0, target[into] < 0 else { continue }
+            joined[into].count += cells[index].count
+            joined[into].sumX += cells[index].sumX
+            joined[into].sumY += cells[index].sumY
+            absorbed[index] = true
+        }
+        return joined.indices.filter { !absorbed[$0] }.map { joined[$0] }
+    }
+
+    /// True when cell `a` (at table slot `slotA`) is the one `b` joins: more pins, or as many
+    /// and first in row, column order.
+    private static func precedes(_ a: Cluster, _ slotA: Int, _ b: Cluster, _ slotB: Int) -> Bool {
+        a.count > b.count || (a.count == b.count && slotA < slotB)
     }
 
     /// Static maps (no seam to agree on): each pin joins the earliest cluster whose first pin lies
