@@ -1,4 +1,5 @@
 import FootprintGeo
+import Foundation
 import Testing
 
 @testable import FootprintRender
@@ -32,6 +33,27 @@ import Testing
         builder.drawPins()
         let text = String(decoding: builder.body.bytes, as: UTF8.self)
         #expect(text.contains("<g class=\"cl\">"))
+    }
+
+    /// Two markers 4 px apart on either side of a grid line are one cluster, not two markers
+    /// drawn on top of each other; a third 60 px away stays on its own.
+    @Test func markersAcrossACellEdgeAreOneCluster() throws {
+        let tile = try Tile(z: 12, x: 3493, y: 1586)
+        let frame = try MapFrame(tile: tile)
+        func marker(_ x: Double, _ y: Double) throws -> Overlay {
+            let worldX = (frame.originX + x) / frame.worldSize
+            let worldY = (frame.originY + y) / frame.worldSize
+            let latitude = atan(sinh(Double.pi * (1 - 2 * worldY))) * 180 / Double.pi
+            return .marker(
+                try Marker(coordinate: Coordinate(uncheckedLatitude: latitude, longitude: worldX * 360 - 180)))
+        }
+        // Cell lines fall every 20 px of the world grid: the tile's origin is 894,208 px, so
+        // x = 112 is one (894,320 = 20 × 44,716).
+        #expect((frame.originX + 112).truncatingRemainder(dividingBy: 20) == 0)
+        let scene = MapScene(overlays: [try marker(110, 100), try marker(114, 100), try marker(180, 100)])
+        let builder = DocumentBuilder(scene: scene, frame: frame)
+        let counts = builder.gridClusters(cell: DocumentBuilder.clusterCell).map(\.count).sorted()
+        #expect(counts == [1, 2])
     }
 
     @Test func staticMapClustersKeepTheirFirstPinsApart() throws {
