@@ -1,4 +1,3 @@
-import FootprintHangul
 import GRDB
 
 /// The names that sources merged into a place gave it, searchable as names: a merged place is
@@ -16,20 +15,21 @@ enum OtherNames {
 
     static func createSchema(_ db: Database) throws {
         try db.execute(
-            sql: "CREATE VIRTUAL TABLE \(table) USING fts5(name, place_id UNINDEXED, tokenize='footprint chosung')")
+            sql: """
+                CREATE VIRTUAL TABLE \(table) USING fts5(name, place_id UNINDEXED, tokenize='footprint chosung');
+                INSERT INTO \(table)(\(table), rank) VALUES ('hashsize', 33554432);
+                """)
     }
 
     /// `INSERT` of one row: `?1` the name, `?2` the place id.
     static let insertSQL = "INSERT INTO \(table)(name, place_id) VALUES (?1, ?2)"
 
-    /// Whether a merged pair's `name` must be indexed beside the place's `placeName`: search
-    /// already finds the place by any spelling that differs only by spaces and case.
+    /// Whether a merged pair's `name` must be indexed beside the place's `placeName`: when
+    /// their letters and digits differ (``ConflationName/key(_:)``: a brand and its branch, a
+    /// merge by hand). A spelling that differs only by spaces, case or punctuation is found by
+    /// search's own folding of them, and most merged pairs are such spellings.
     static func isNeeded(_ name: String, placeName: String) -> Bool {
-        compact(name) != compact(placeName)
-    }
-
-    private static func compact(_ name: String) -> String {
-        HangulNormalization.searchNormalized(name).filter { !$0.isWhitespace }
+        ConflationName.key(name) != ConflationName.key(placeName)
     }
 
     /// Indexes `name` for place `id` when it is needed beside `placeName`.

@@ -75,14 +75,19 @@ final class PlaceMatcher {
             if excluded.contains(id) || candidates.isNull(3) || candidates.isNull(4) { continue }
             if candidates.text(2) == source { continue }
             let there = Coordinate(uncheckedLatitude: candidates.double(3), longitude: candidates.double(4))
+            // The haversine bracket drops the box's corners without solving the geodesic.
+            if Geodesic.distanceBounds(from: here, to: there).lowerBound > radiusMeters { continue }
             let distance = Geodesic.distance(from: here, to: there)
             guard distance <= radiusMeters else { continue }
             if let best, (best.distance, best.id) < (distance, id) { continue }
             let other = candidates.text(1) ?? ""
+            let otherKey = ConflationName.key(other)
+            // A brand and its branch: one key begins with the other (checked before the words).
             let same =
-                ConflationName.key(other) == key
+                otherKey == key
                 || (distance <= Self.branchRadiusMeters
-                    && (ConflationName.isBranch(name, of: other) || ConflationName.isBranch(other, of: name)))
+                    && ((key.hasPrefix(otherKey) && ConflationName.isBranch(name, of: other))
+                        || (otherKey.hasPrefix(key) && ConflationName.isBranch(other, of: name))))
             guard same, !key.isEmpty else { continue }
             if let source, try hasMergedPair(id, source: source) { continue }
             best = (distance, id)

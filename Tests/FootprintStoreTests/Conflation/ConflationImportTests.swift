@@ -215,3 +215,23 @@ import Testing
         }
     }
 }
+
+/// The name rules on their own.
+@Suite struct ConflationNameTests {
+    @Test(arguments: [
+        ("카페-오월 (성수)", "카페오월성수"), ("카페 오월 성수", "카페오월성수"), ("Blue·Bottle!", "bluebottle"),
+        ("ＣＧＶ 강남", "cgv강남"), ("Café Noir", "cafenoir"), ("GS25 역삼점", "gs25역삼점"),
+        ("\u{1100}\u{1161}\u{11A8} 1", "각1"),
+    ])
+    func keys(name: String, key: String) {
+        #expect(ConflationName.key(name) == key)
+    }
+
+    @Test func branches() {
+        #expect(ConflationName.isBranch("스타벅스 성수역점", of: "스타벅스"))
+        #expect(ConflationName.isBranch("스타벅스 (성수)", of: "스타벅스"))
+        #expect(!ConflationName.isBranch("스타벅스 리저브", of: "스타벅스"))
+        #expect(!ConflationName.isBranch("스타벅스", of: "스타벅스"))
+        #expect(!ConflationName.isBranch("스타벅스성수역점", of: "스타벅스"))
+    }
+}

@@ -124,12 +124,24 @@ import Testing
     }
 
     @Test(arguments: [
-        (["place", "merge", "1"], "Error: The place list “1” is invalid: a merge needs at least two places, the first surviving.\n"),
+        (
+            ["place", "merge", "1"],
+            "Error: The place list “1” is invalid: a merge needs at least two places, the first surviving.\n"
+        ),
         (["place", "merge", "1", "2", "1"], "Error: The place list “1 2 1” is invalid: place 1 is given twice.\n"),
         (["place", "merge", "1", "9"], "Error: No place has the id 9.\n"),
-        (["place", "split", "1", "--source", "x.csv"], "Error: The source “x.csv” is invalid: place 1 has no such source (its sources are a.csv, b.csv).\n"),
-        (["place", "split", "2", "--source", "c.csv"], "Error: The source “c.csv” is invalid: it is the only source of place 2, so there is nothing to split off.\n"),
-        (["place", "list", "--duplicates", "--radius", "-5"], "Error: The match radius “-5” is invalid: it must be between 0 (no matching) and 1000 m.\n"),
+        (
+            ["place", "split", "1", "--source", "x.csv"],
+            "Error: The source “x.csv” is invalid: place 1 has no such source (its sources are a.csv, b.csv).\n"
+        ),
+        (
+            ["place", "split", "2", "--source", "c.csv"],
+            "Error: The source “c.csv” is invalid: it is the only source of place 2, so there is nothing to split off.\n"
+        ),
+        (
+            ["place", "list", "--duplicates", "--radius", "-5"],
+            "Error: The match radius “-5” is invalid: it must be between 0 (no matching) and 1000 m.\n"
+        ),
     ])
     func badInputIsOneSentenceAndChangesNothing(arguments: [String], message: String) throws {
         try twoSources()

@@ -251,6 +251,7 @@ final class PlaceBatchWriter {
                     INSERT OR IGNORE INTO place_sources(source, source_id, place_id)
                     SELECT source, source_id, id FROM places
                     WHERE id > ? AND source IS NOT NULL AND source_id IS NOT NULL
+                    ORDER BY source, source_id
                     """,
                 arguments: [lastIDBefore])
         }
