@@ -169,9 +169,9 @@ struct ImportPlacesCommand: ParsableCommand {
 }
 
 extension ImportSummary {
-    /// The `--json` form: counts, the skipped rows with line, JSON path and reason, then
-    /// `kept_edits`, `conflicts` and the conflicting rows in the skipped rows' form, then `merged`
-    /// and the merged rows with the place each went into.
+    /// The `--json` form: counts, the skipped rows with line, JSON path and reason, the
+    /// warnings, `merged` and the merged rows with the place each went into, then `kept_edits`,
+    /// `conflicts` and the conflicting rows in the skipped rows' form.
     var json: JSONValue {
         .object([
             ("source", .string(source)),
@@ -185,11 +185,11 @@ extension ImportSummary {
             ("skipped_rows", .array(skippedRows.map(\.json))),
             ("warnings", .integer(Int64(warnings))),
             ("warning_rows", .array(warningRows.map(\.json))),
+            ("merged", .integer(Int64(merged))),
+            ("merged_rows", .array(mergedRows.map(\.json))),
             ("kept_edits", .integer(Int64(keptEdits))),
             ("conflicts", .integer(Int64(conflicts))),
             ("conflict_rows", .array(conflictRows.map(\.json))),
-            ("merged", .integer(Int64(merged))),
-            ("merged_rows", .array(mergedRows.map(\.json))),
         ])
     }
 }
