@@ -34,6 +34,11 @@ step import-cp949.txt --db "$db" import places "$data/diary/places_cp949.csv" --
 step import-naver.txt --db "$db" import places "$data/diary/naver_search.json" --format naver --quiet
 step import-naver-tm128.txt --db "$db" import places "$data/diary/naver_search_tm128.json" --format naver --quiet
 step import-kakao.txt --db "$db" import places "$data/diary/kakao_search.json" --format kakao --quiet
+# Naver and Kakao list places of places.csv again: each is merged into the place of the same spot
+# (same name within 50 m), which keeps every source it came from; nothing is left to merge by hand.
+cafe=$("$footprint" --db "$db" search '카페 오월 성수' --limit 1 --json | grep -o '"id":[0-9]*' | head -n 1 | cut -d: -f2)
+step place-show-merged.txt --db "$db" place show "$cafe"
+step place-duplicates.txt --db "$db" place list --duplicates
 # The diary's visits name their places by the id column of places.csv; a re-import adds nothing.
 step import-visits.txt --db "$db" import visits "$data/diary/visits.csv" --quiet
 # The sample walking day: a GPX track filed under its local day in Seoul, the noise filter's counts.

@@ -23,6 +23,7 @@ enum BenchmarkTasks {
         ImportTask(file: "places.csv"),
         ImportTask(file: "places.geojson"),
         GPXImportTask(),
+        ConflateImportTask(),
         RadiusTask(),
         NearestTask(),
         ExportTask(),

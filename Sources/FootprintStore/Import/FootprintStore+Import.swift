@@ -62,6 +62,7 @@ public final class PlaceImportFile {
 
     private init(input: ImportSource, defaultSource: String, options: ImportOptions) throws {
         let path = input.name
+        try PlaceMatcher.checkRadius(options.matchRadiusMeters)
         let format = try options.format ?? ImportFormat.detect(input)
         // Kakao ids and Naver's name+address keys are the service's, whatever file holds them.
         let serviceSource: String? =

@@ -60,6 +60,10 @@ public struct ImportOptions: Hashable, Sendable {
     /// places by any distance and rename them freely; by default such rows are
     /// ``ImportSummary/conflicts`` and change nothing, as the file looks like another source.
     public var replace: Bool
+    /// How far apart (metres, WGS84 geodesic) a row new to its source and a place of another
+    /// source may be and still be merged as the same spot (``ImportSummary/merged``); 0 turns
+    /// matching off. Between 0 and 1000; the import refuses anything else.
+    public var matchRadiusMeters = 50.0
 
     public init(
         format: ImportFormat? = nil, encoding: ImportEncoding? = nil, crs: String? = nil, source: String? = nil,

@@ -37,6 +37,11 @@ public struct ImportSummary: Hashable, Sendable {
     public var unchanged = 0
     /// Rows of places the user removed, which an import does not bring back.
     public var keptRemoved = 0
+    /// Rows new to the source that were the same spot as a place of another source and were
+    /// merged into it (see ``ImportOptions/matchRadiusMeters``).
+    public var merged = 0
+    /// Every merged row, in file order, with the place it went into.
+    public var mergedRows: [MergedRow] = []
     /// Rows (counted as updated or unchanged too) where at least one field the user set
     /// (``PlaceEdits``) kept the user's value although the file has another one.
     public var keptEdits = 0
@@ -61,8 +66,28 @@ public struct ImportSummary: Hashable, Sendable {
         self.encoding = encoding
     }
 
-    /// Rows read: every row is inserted, updated, unchanged, kept removed, a conflict or skipped.
-    public var rowsRead: Int { inserted + updated + unchanged + keptRemoved + conflicts + skipped }
+    /// Rows read: every row is inserted, updated, unchanged, kept removed, merged, a conflict or
+    /// skipped.
+    public var rowsRead: Int { inserted + updated + unchanged + keptRemoved + merged + conflicts + skipped }
+}
+
+/// A row of an import merged into a place of another source.
+public struct MergedRow: Hashable, Sendable {
+    /// The line of the file the row starts on, from 1.
+    public var line: Int
+    /// For JSON input, where the row is (`items[0]`); `nil` for CSV.
+    public var jsonPath: String?
+    /// The row's id in its source (its own, or derived from its content).
+    public var sourceID: String
+    /// The place it was merged into.
+    public var placeID: Int64
+
+    public init(line: Int, jsonPath: String?, sourceID: String, placeID: Int64) {
+        self.line = line
+        self.jsonPath = jsonPath
+        self.sourceID = sourceID
+        self.placeID = placeID
+    }
 }
 
 /// Progress of a running import, reported after each few thousand rows and at each commit.

@@ -42,13 +42,19 @@ extension SearchIndex {
     /// Calls `body` with the columns of each place with one of these ids that passes `condition`
     /// (an SQL condition on `places` aliased `p`), in no particular order. The view is valid only
     /// during the call: nothing is copied out of SQLite unless `body` asks.
+    ///
+    /// With `otherNames`, the ids are rowids of ``OtherNames``' table and the row's name is that
+    /// other name of its place (see ``OtherNames/rows``).
     static func forEachRow(
         _ db: Database, ids: some Collection<Int64>, columns: RowColumns = .all, condition: SQL?,
-        _ body: (SearchRowView) throws -> Void
+        otherNames: Bool = false, _ body: (SearchRowView) throws -> Void
     ) throws {
         guard !ids.isEmpty else { return }
         let others = columns == .all ? ", p.category, p.tags, p.address, p.road_address, p.note" : ""
-        var sql: SQL = """
+        var sql: SQL =
+            otherNames
+            ? OtherNames.rows
+            : """
             SELECT p.id, p.name, p.likes, p.latitude, p.longitude\(sql: others)
             FROM json_each(?) j JOIN places p ON p.id = j.value
             """

@@ -73,6 +73,7 @@ enum SearchIndex {
                 DELETE FROM place_changes;
                 """)
         try rebuildFieldLengths(db)
+        try OtherNames.rebuild(db)
     }
 
     /// Whether the pending set calls for a rebuild: the index holds something unknown for a

@@ -21,12 +21,18 @@ extension SearchRun {
 
         /// A copy whose matcher has its own buffers, for another thread.
         func withOwnBuffers() -> Judge {
-            Judge(matcher: matcher.withOwnBuffers(), near: near, withinMeters: withinMeters, flat: flat, condition: condition)
+            Judge(
+                matcher: matcher.withOwnBuffers(), near: near, withinMeters: withinMeters, flat: flat,
+                condition: condition)
         }
 
-        func judge(_ db: Database, ids: ArraySlice<Int64>, columns: SearchIndex.RowColumns) throws -> Verdicts {
+        func judge(
+            _ db: Database, ids: ArraySlice<Int64>, columns: SearchIndex.RowColumns, otherNames: Bool = false
+        ) throws -> Verdicts {
             var verdicts = Verdicts()
-            try SearchIndex.forEachRow(db, ids: ids, columns: columns, condition: condition) { row in
+            try SearchIndex.forEachRow(
+                db, ids: ids, columns: columns, condition: condition, otherNames: otherNames
+            ) { row in
                 guard let (match, fit) = matcher.match(row) else {
                     if !row.hasOtherFields { verdicts.unmatchedNames.append(row.id) }
                     return

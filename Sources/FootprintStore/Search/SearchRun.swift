@@ -30,7 +30,9 @@ struct SearchRun {
     private var partner: SearchPartner?
 
     var seen = Set<Int64>()
-    private(set) var matched: [Matched] = []
+    var matched: [Matched] = []
+    /// Matches found by another source's name of a merged place (``OtherNames``).
+    var otherNameMatches = 0
 
     init(_ db: Database, _ query: SearchQuery, partner: SearchPartner? = nil) throws {
         self.db = db
@@ -63,6 +65,7 @@ struct SearchRun {
             switch stage.source {
             case .names(let expression):
                 ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression)
+                try judgeOtherNames(expression)
             case .text(let expression):
                 ids = try SearchIndex.rowIDs(db, table: "search_text", expression: expression)
             case .literals(let phrases):
@@ -79,6 +82,7 @@ struct SearchRun {
             if case .names = stage.source { try judge(ids, columns: .ranking) } else { try judge(ids) }
             completeBelow = stage.completeBelow
         }
+        keepOnePerPlace()
         return try ranked()
     }
 

@@ -63,8 +63,9 @@ final class WaypointWriter {
             updated = true
         case .unchanged: summary.waypoints.unchanged += 1
         case .keptRemoved: summary.waypointsKeptRemoved += 1
-        case .conflict, .repeated:
-            // No conflicts are checked (checksIdentity is false) and source ids are unique per file.
+        case .conflict, .repeated, .merged:
+            // No conflicts are checked (checksIdentity is false), source ids are unique per file,
+            // and waypoints are not matched to other sources' places.
             break
         }
     }

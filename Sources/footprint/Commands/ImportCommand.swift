@@ -55,6 +55,11 @@ struct ImportPlacesCommand: ParsableCommand {
             FILE - reads standard input (named <stdin>, which is also the default --source); its format \
             is --format, else told from the content.
 
+            A row new to its source that has the same name as a place of another source within 50 m \
+            (--match-radius; spaces, punctuation and case aside, a branch such as 성수역점 kept), or is that \
+            place's brand plus a branch within 15 m, is merged into it and counted as merged: the fields the \
+            place lacks are filled, tags joined, the larger likes kept; its name and category stay.
+
             Fields set with place add/edit keep their values (counted as kept edits) unless \
             --overwrite-edits is given. Kakao and Naver places are recorded under the source kakao or \
             naver whatever the file's name. A CSV or GeoJSON file is recorded under its name; a row that \
@@ -84,12 +89,19 @@ struct ImportPlacesCommand: ParsableCommand {
     var overwriteEdits = false
     @Flag(help: "Accept rows that move a place of the file's source more than 5 km or rename it.")
     var replace = false
+    @Option(
+        name: .customLong("match-radius"), parsing: .unconditional,
+        help:
+            "Merge a new place into a place of another source with the same name within M metres (0: never; default 50)."
+    )
+    var matchRadius: Double = 50
     @Flag(help: "No progress bar.") var quiet = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         var options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
         (options.overwriteEdits, options.replace) = (overwriteEdits, replace)
+        options.matchRadiusMeters = matchRadius
         // The file is checked before the database is opened, so a bad file creates no database.
         let importFile =
             file == "-"
@@ -118,6 +130,7 @@ struct ImportPlacesCommand: ParsableCommand {
         } else {
             var counts = "inserted \(summary.inserted), updated \(summary.updated), unchanged \(summary.unchanged), "
             counts += "skipped \(summary.skipped)"
+            if summary.merged > 0 { counts += ", merged \(summary.merged)" }
             if summary.keptRemoved > 0 { counts += ", kept removed \(summary.keptRemoved)" }
             if summary.warnings > 0 { counts += ", warnings \(summary.warnings)" }
             if summary.keptEdits > 0 { counts += ", kept edits \(summary.keptEdits)" }
@@ -156,8 +169,9 @@ struct ImportPlacesCommand: ParsableCommand {
 }
 
 extension ImportSummary {
-    /// The `--json` form: counts, the skipped rows with line, JSON path and reason, then
-    /// `kept_edits`, `conflicts` and the conflicting rows in the skipped rows' form.
+    /// The `--json` form: counts, the skipped rows with line, JSON path and reason, the
+    /// warnings, `merged` and the merged rows with the place each went into, then `kept_edits`,
+    /// `conflicts` and the conflicting rows in the skipped rows' form.
     var json: JSONValue {
         .object([
             ("source", .string(source)),
@@ -171,9 +185,23 @@ extension ImportSummary {
             ("skipped_rows", .array(skippedRows.map(\.json))),
             ("warnings", .integer(Int64(warnings))),
             ("warning_rows", .array(warningRows.map(\.json))),
+            ("merged", .integer(Int64(merged))),
+            ("merged_rows", .array(mergedRows.map(\.json))),
             ("kept_edits", .integer(Int64(keptEdits))),
             ("conflicts", .integer(Int64(conflicts))),
             ("conflict_rows", .array(conflictRows.map(\.json))),
+        ])
+    }
+}
+
+extension MergedRow {
+    /// `{"line":…,"path":…,"source_id":…,"place_id":…}`: the row and the place it went into.
+    var json: JSONValue {
+        .object([
+            ("line", .integer(Int64(line))),
+            ("path", jsonPath.map(JSONValue.string) ?? .null),
+            ("source_id", .string(sourceID)),
+            ("place_id", .integer(placeID)),
         ])
     }
 }

@@ -11,15 +11,20 @@ extension Place {
     /// a listing shows one `address`, the road-name one first. `sources` lists where the place
     /// came from as `{source, source_id}` objects (empty for a place added by hand). Each member is
     /// one entry of ``detailMembers(visits:)``, so a new field is one more line there.
-    func detailJSON(visits: [Visit], edited: [String] = []) -> JSONValue {
-        .object(detailMembers(visits: visits, edited: edited))
+    func detailJSON(visits: [Visit], edited: [String] = [], sources: [PlaceSource]? = nil) -> JSONValue {
+        .object(detailMembers(visits: visits, edited: edited, sources: sources))
     }
 
-    /// The members of ``detailJSON(visits:edited:)``, in order; `edited` names the fields the
-    /// user set, which re-imports keep.
-    func detailMembers(visits: [Visit], edited: [String] = []) -> [(key: String, value: JSONValue)] {
+    /// The members of ``detailJSON(visits:edited:sources:)``, in order; `edited` names the fields
+    /// the user set, which re-imports keep; `sources` every pair of the place, its own first
+    /// (``FootprintStore/sources(placeID:)``), else only its own.
+    func detailMembers(visits: [Visit], edited: [String] = [], sources pairs: [PlaceSource]? = nil)
+        -> [(key: String, value: JSONValue)]
+    {
         var sources: [JSONValue] = []
-        if let source {
+        if let pairs {
+            sources = pairs.map { .object([("source", .string($0.source)), ("source_id", .string($0.sourceID))]) }
+        } else if let source {
             sources.append(.object([("source", .string(source)), ("source_id", Self.text(sourceID))]))
         }
         return [

@@ -28,10 +28,10 @@ import Testing
         #expect(second.inserted == 0 && second.unchanged == first.inserted)
         #expect(try test.count() == first.inserted)
         #expect(try test.places(source: "kakao")["1063775130"]?["name"] as String? == "서울숲 카페 나무그늘")
-        // --source still names the source.
+        // --source still names the source; its places are the same spots, so they merge.
         let named = try test.store.importPlaces(
             from: try test.file("x.json", text), options: ImportOptions(source: "내 카카오"))
-        #expect(named.source == "내 카카오" && named.inserted == first.inserted)
+        #expect(named.source == "내 카카오" && named.merged == first.inserted && named.inserted == 0)
     }
 
     /// A source of only spaces is no name (`--source " "` stored places under "  ", which no
@@ -79,9 +79,10 @@ import Testing
                     $0.hasPrefix("1|") || $0.hasPrefix("2|")
                 })
 
-        // Under its own name it is its own source.
+        // Under its own name it is its own source (its row at the same spot as one of places.csv
+        // merges into it).
         let own = try test.store.importPlaces(from: trip2, options: ImportOptions(source: "trip2"))
-        #expect((own.inserted, own.conflicts) == (3, 0))
+        #expect((own.inserted + own.merged, own.conflicts) == (3, 0))
         // --replace accepts the changes.
         let replaced = try test.store.importPlaces(from: trip2, options: ImportOptions(replace: true))
         #expect((replaced.updated, replaced.unchanged, replaced.conflicts) == (2, 1, 0))

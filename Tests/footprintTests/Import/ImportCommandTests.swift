@@ -169,9 +169,9 @@ import Testing
         try sqlite.run()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sqlite.waitUntilExit()
-        // 18 triggers on places: SpatiaLite's, Footprint's through v4, place_edits_delete (v5) and
-        // search_field_lengths_likes (v8).
-        #expect(printed == "ok\nok\n200000\n18\n")
+        // 19 triggers on places: SpatiaLite's, Footprint's through v4, place_edits_delete (v5),
+        // search_field_lengths_likes (v8) and place_sources_removed (v11).
+        #expect(printed == "ok\nok\n200000\n19\n")
     }
 }
 

@@ -9,6 +9,9 @@ enum ImportOutcome {
     /// The row is for a place an earlier row of the same file was written to (a repeated id);
     /// nothing was written.
     case repeated(firstLine: Int)
+    /// The row is the same spot as place `placeID` of another source (``PlaceMatcher``) and was
+    /// merged into it.
+    case merged(placeID: Int64)
 }
 
 /// Writes imported places within one batch transaction, with the per-row triggers suspended
@@ -34,6 +37,7 @@ final class PlaceBatchWriter {
     private let selectRemoved: RawStatement
     private let marks: PlaceMarkStatements?
     private let lines: PlaceLines
+    private let conflation: ImportConflation?
     /// Points for the spatial index.
     private(set) var index = SpatialIndexUpdate()
     /// Rows of this batch where a field the user set kept its value against the file's.
@@ -41,9 +45,15 @@ final class PlaceBatchWriter {
 
     /// Prepares the batch's statements.
     init(
-        _ db: Database, path: String, source: String, timestamp: String, checks: PlaceWriteChecks, lines: PlaceLines
+        _ db: Database, path: String, source: String, timestamp: String, checks: PlaceWriteChecks, lines: PlaceLines,
+        conflation: ConflationRun? = nil
     ) throws {
         self.path = path
+        self.conflation =
+            try conflation.flatMap { run in
+                run.isActive
+                    ? try ImportConflation(db, path: path, source: source, timestamp: timestamp, run: run) : nil
+            }
         self.lines = lines
         self.source = source
         self.timestamp = timestamp
@@ -92,6 +102,20 @@ final class PlaceBatchWriter {
                     return .repeated(firstLine: first)
                 }
                 return .keptRemoved
+            }
+        }
+        if let conflation {
+            // A pair merged into another source's place updates that place; a new row that is the
+            // same spot as one merges into it.
+            if let pair = try conflation.mergedPair(of: place.sourceID) {
+                if let first = lines.line(ofPlace: pair.placeID) { return .repeated(firstLine: first) }
+                lines.record(place: pair.placeID, line: place.line)
+                return try conflation.remerge(place, pair)
+            }
+            if let target = try conflation.match(place) {
+                lines.record(place: target, line: place.line)
+                try conflation.merge(place, into: target)
+                return .merged(placeID: target)
             }
         }
         bindFields(insert, place)
@@ -220,6 +244,17 @@ final class PlaceBatchWriter {
                 ON CONFLICT(place_id) DO UPDATE SET deleted = excluded.deleted
                 """,
             arguments: [lastIDBefore])
+        // The new places' own pairs (``PlaceSources``), in one statement per batch.
+        if try db.tableExists("place_sources") {
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO place_sources(source, source_id, place_id)
+                    SELECT source, source_id, id FROM places
+                    WHERE id > ? AND source IS NOT NULL AND source_id IS NOT NULL
+                    ORDER BY source, source_id
+                    """,
+                arguments: [lastIDBefore])
+        }
     }
 }
 

@@ -25,6 +25,7 @@ struct PlaceImportRun {
         rows.start()
         defer { rows.stop() }
         let checks = try PlaceWriteChecks.decide(db, source: source, options: options, checksIdentity: checksIdentity)
+        let conflation = try ConflationRun(db, source: source, radiusMeters: options.matchRadiusMeters)
         let hasSpatialIndex = try db.tableExists(SpatialIndexUpdate.table)
         var indexCount =
             hasSpatialIndex
@@ -40,7 +41,7 @@ struct PlaceImportRun {
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
                 let writer = try PlaceBatchWriter(
                     db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
-                    checks: checks, lines: lines)
+                    checks: checks, lines: lines, conflation: conflation)
                 var rowCount = 0
                 while rowCount < batchLimit {
                     guard let row = try rows.next() else {
@@ -62,6 +63,12 @@ struct PlaceImportRun {
                         case .updated: batch.updated += 1
                         case .unchanged: batch.unchanged += 1
                         case .keptRemoved: batch.keptRemoved += 1
+                        case .merged(let placeID):
+                            batch.merged += 1
+                            batch.mergedRows.append(
+                                MergedRow(
+                                    line: place.line, jsonPath: place.jsonPath, sourceID: place.sourceID,
+                                    placeID: placeID))
                         case .conflict(let reason):
                             let row = SkippedRow(line: place.line, jsonPath: place.jsonPath, reason: reason)
                             if options.strict { throw FootprintStoreError.strictImportFailed(path: path, row: row) }

@@ -22,17 +22,25 @@ struct PlaceAddCommand: ParsableCommand {
     var visitTime: String?
     @Option(parsing: .unconditional, help: "The number of likes (0 or more).") var likes: WholeNumberArgument?
     @Option(parsing: .unconditional, help: "A note.") var note: String?
+    @Option(
+        name: .customLong("match-radius"), parsing: .unconditional,
+        help: "Merge into an imported place with the same name within M metres instead (0: never; default 50).")
+    var matchRadius: Double = 50
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let store = try root.openStore(.readWrite)
-        let place = try store.addPlace(
+        let addition = try store.addPlace(
             Place(
                 name: name, coordinate: try at.coordinate(), category: category, tags: tags,
                 likes: try likes?.value(of: "likes") ?? 0, address: address, roadAddress: roadAddress, phone: phone,
-                visitTime: visitTime, note: note))
+                visitTime: visitTime, note: note),
+            matchRadiusMeters: matchRadius)
+        let place = addition.place
         if output.json {
-            Output.json(.array([place.json()]))
+            Output.json(.array([place.json(extra: addition.merged ? [("merged", .bool(true))] : [])]))
+        } else if addition.merged {
+            Output.line("Merged into place \(place.id ?? 0): \(place.name) at \(place.coordinate) is the same spot.")
         } else {
             Output.line("Added place \(place.id ?? 0): \(place.name) at \(place.coordinate).")
         }

@@ -18,10 +18,18 @@ struct PlaceListCommand: ParsableCommand {
 
     @ParentCommand var root: Footprint
     @OptionGroup var limits: LimitOptions
+    @Flag(help: "List pairs of places within --radius whose names search finds each other by: likely copies to merge.")
+    var duplicates = false
+    @Option(parsing: .unconditional, help: "With --duplicates, how far apart in metres (default 50, at most 1000).")
+    var radius: Double?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let store = try root.openStore(.readOnly)
+        if duplicates || radius != nil {
+            try listDuplicates(store)
+            return
+        }
         let limit = try limits.resolvedLimit()
         if output.json {
             var writer = JSONArrayWriter()
@@ -47,5 +55,33 @@ struct PlaceListCommand: ParsableCommand {
             for row in page { text.appendLine(Table.line(row, widths: widths)) }
         }
         text.flush()
+    }
+
+    /// `--duplicates`: one line (or object) per pair, by the first id.
+    private func listDuplicates(_ store: FootprintStore) throws {
+        guard duplicates else { throw ValidationError("--radius is for --duplicates.") }
+        let pairs = try store.duplicatePlaces(radiusMeters: radius ?? 50)
+        if output.json {
+            Output.json(
+                .array(
+                    pairs.map { pair in
+                        .object([
+                            ("first", pair.first.json()), ("second", pair.second.json()),
+                            ("distance_m", .number(pair.distanceMeters)),
+                        ])
+                    }))
+            return
+        }
+        let header = ["ID", "NAME", "ID", "NAME", "DISTANCE"]
+        let rows = pairs.map { pair in
+            Table.cleaned([
+                String(pair.first.id ?? 0), pair.first.name, String(pair.second.id ?? 0), pair.second.name,
+                JSONValue.text(of: pair.distanceMeters, decimals: 1) + " m",
+            ])
+        }
+        var widths = header.map(Table.width)
+        for row in rows { Table.widen(&widths, toFit: row) }
+        Output.line(Table.line(header, widths: widths))
+        for row in rows { Output.line(Table.line(row, widths: widths)) }
     }
 }

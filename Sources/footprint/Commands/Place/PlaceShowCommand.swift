@@ -16,8 +16,9 @@ struct PlaceShowCommand: ParsableCommand {
         let place = try store.place(id: id)
         let visits = try store.visits(placeID: id)
         let edited = try store.editedFields(placeID: id).map(\.rawValue)  // the user's fields, kept by re-imports
+        let sources = try store.sources(placeID: id)
         if output.json {
-            Output.json(.array([place.detailJSON(visits: visits, edited: edited)]))
+            Output.json(.array([place.detailJSON(visits: visits, edited: edited, sources: sources)]))
             return
         }
         Output.line("\(place.id ?? 0)  \(place.name)")
@@ -29,7 +30,10 @@ struct PlaceShowCommand: ParsableCommand {
         if let address = place.address { Output.line("  address   \(address)") }
         if let phone = place.phone { Output.line("  phone     \(phone)") }
         if let visitTime = place.visitTime { Output.line("  best time \(visitTime)") }
-        if let source = place.source { Output.line("  source    \(source)\(place.sourceID.map { " #" + $0 } ?? "")") }
+        if sources.isEmpty, let source = place.source {
+            Output.line("  source    \(source)\(place.sourceID.map { " #" + $0 } ?? "")")
+        }
+        for pair in sources { Output.line("  source    \(pair.source) #\(pair.sourceID)") }
         if let note = place.note { Output.line("  note      \(note)") }
         if !edited.isEmpty { Output.line("  edited    " + edited.joined(separator: ", ")) }
         for visit in visits { Output.line("  visit     \(visit.line)") }
