@@ -36,6 +36,9 @@ enum BenchmarkTasks {
         VisitDetectTask(),
         TileSVGTask(),
         DayExportTask(),
+        RecommendRadiusTask(),
+        RecommendDayTask(),
+        RecommendColdCLITask(),
     ]
 }
 

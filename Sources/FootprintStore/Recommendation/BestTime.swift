@@ -109,7 +109,8 @@ extension BestTime {
         let rows = try GRDB.Row.fetchAll(db, sql: "SELECT id, visit_time FROM places WHERE visit_time IS NOT NULL")
         for row in rows {
             guard let text: String = row[1], let window = BestTime(stored: text) else { continue }
-            try db.execute(sql: "UPDATE places SET best_time = ? WHERE id = ?", arguments: [window.text, row[0] as Int64])
+            try db.execute(
+                sql: "UPDATE places SET best_time = ? WHERE id = ?", arguments: [window.text, row[0] as Int64])
         }
     }
 }

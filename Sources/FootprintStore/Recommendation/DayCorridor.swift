@@ -57,7 +57,9 @@ struct DayCorridor {
         return (deltaLongitude * metersPerLongitude, (c.latitude - originLatitude) * metersPerLatitude)
     }
 
-    private func key(_ i: Int, _ j: Int) -> Int64 { Int64(i) << 32 ^ Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: j))) }
+    private func key(_ i: Int, _ j: Int) -> Int64 {
+        Int64(i) << 32 ^ Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: j)))
+    }
 
     private mutating func add(_ start: Coordinate, _ end: Coordinate) {
         let (ax, ay) = local(start)
@@ -76,7 +78,9 @@ struct DayCorridor {
             var seen = Set<Int64>()
             for step in 0...steps {
                 let t = Double(step) / Double(steps)
-                let k = key(Int(((ax + t * (bx - ax)) / cell).rounded(.down)), Int(((ay + t * (by - ay)) / cell).rounded(.down)))
+                let k = key(
+                    Int(((ax + t * (bx - ax)) / cell).rounded(.down)), Int(((ay + t * (by - ay)) / cell).rounded(.down))
+                )
                 if seen.insert(k).inserted { grid[k, default: []].append(index) }
             }
             return
@@ -116,7 +120,8 @@ struct DayCorridor {
                 continue
             }
             let corners = [
-                Coordinate(uncheckedLatitude: south, longitude: west), Coordinate(uncheckedLatitude: north, longitude: east),
+                Coordinate(uncheckedLatitude: south, longitude: west),
+                Coordinate(uncheckedLatitude: north, longitude: east),
             ]
             let grown = corners.flatMap { SearchBox.covering(center: $0, radiusMeters: radiusMeters) }
             if grown.count == 2, grown.allSatisfy({ $0.east - $0.west < 180 }) {

@@ -44,7 +44,9 @@ extension FootprintStore {
                 extent = Self.circle(center, radius: radius)
                 referenceIDs = visits.keys.sorted()
             case .place(let id):
-                guard let anchor = try Place.fetchOne(db, key: id) else { throw FootprintStoreError.placeNotFound(id: id) }
+                guard let anchor = try Place.fetchOne(db, key: id) else {
+                    throw FootprintStoreError.placeNotFound(id: id)
+                }
                 extent = Self.circle(anchor.coordinate, radius: radius)
                 excluded.insert(id)
                 referenceIDs = [id]
@@ -63,12 +65,16 @@ extension FootprintStore {
                 readsProfile: !referenceIDs.isEmpty, path: path)
             var similarity = try RecommendationSimilarity(db, ids: referenceIDs, candidates: &candidates)
             var ranking = RecommendationRanking(
-                db, candidates: candidates, extent: extent, radius: radius, query: query, minute: minute, visits: visits,
+                db, candidates: candidates, extent: extent, radius: radius, query: query, minute: minute,
+                visits: visits,
                 similarity: &similarity)
             let chosen = try ranking.select(count: skipped + query.limit)
             let page = chosen.dropFirst(skipped).enumerated().map { offset, choice in
+                // The clock as this query used it: a later page without --time keeps this time.
                 let cursor = RecommendationCursor(
-                    parameters: parameters, clock: query.clock, position: skipped + offset + 1)
+                    parameters: parameters,
+                    clock: RecommendationClock(localDate: query.clock.localDate, minuteOfDay: minute),
+                    position: skipped + offset + 1)
                 return Recommendation(
                     place: choice.place, distanceMeters: choice.distanceMeters, score: choice.score,
                     explanation: choice.explanation, cursor: cursor.text)

@@ -60,7 +60,8 @@ struct RecommendationCandidates {
         let movedIDs = moves?.ids ?? []
         var scanningMoves = false
         let deduplicates = boxes.count > 1 || moves != nil
-        let columns = "p.id, p.latitude, p.longitude, p.likes, p.best_time" + (readsProfile ? ", p.tags, p.category" : "")
+        let columns =
+            "p.id, p.latitude, p.longitude, p.likes, p.best_time" + (readsProfile ? ", p.tags, p.category" : "")
         func scan(_ sql: SQL) throws {
             let (text, arguments) = try sql.build(db)
             let statement = try db.cachedStatement(sql: text)
@@ -71,7 +72,8 @@ struct RecommendationCandidates {
                 let status = sqlite3_step(raw)
                 if status == SQLITE_DONE { break }
                 guard status == SQLITE_ROW else {
-                    throw FootprintStoreError.database(path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                    throw FootprintStoreError.database(
+                        path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
                 let id = sqlite3_column_int64(raw, 0)
                 guard sqlite3_column_type(raw, 1) != SQLITE_NULL, sqlite3_column_type(raw, 2) != SQLITE_NULL,
@@ -128,14 +130,16 @@ struct RecommendationCandidates {
         switch extent {
         case .circle(let center, let flat):
             guard let flat else {
-                let d = Geodesic.distance(from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+                let d = Geodesic.distance(
+                    from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
                 return d <= radius ? (d, d, []) : nil
             }
             let estimate = flat.estimate(latitude: latitude, longitude: longitude)
             let slack = estimate * FlatDistance.relativeError + 1e-6
             if estimate - slack > radius { return nil }
             if estimate + slack > radius {
-                let d = Geodesic.distance(from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+                let d = Geodesic.distance(
+                    from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
                 return d <= radius ? (d, d, []) : nil
             }
             return (max(0, estimate - slack), nil, [])
@@ -159,7 +163,8 @@ struct RecommendationCandidates {
             d = Geodesic.distance(
                 from: center, to: Coordinate(uncheckedLatitude: latitudes[index], longitude: longitudes[index]))
         case .corridor(let corridor):
-            d = corridor.exactDistance(latitude: latitudes[index], longitude: longitudes[index], segments: corridorSegments[index])
+            d = corridor.exactDistance(
+                latitude: latitudes[index], longitude: longitudes[index], segments: corridorSegments[index])
         }
         exact[index] = d
         return d

@@ -1,3 +1,4 @@
+import FootprintGeo
 import Foundation
 
 /// The opaque `cursor` of a recommendation: base64url of the query's parameters, the pinned clock
@@ -19,16 +20,20 @@ struct RecommendationCursor: Hashable, Sendable {
     static func parameters(of query: RecommendationQuery, minute: Int) -> [String] {
         let anchor: String
         switch query.anchor {
-        case .point(let coordinate): anchor = "at \(coordinate.latitude),\(coordinate.longitude)"
-        case .place(let id): anchor = "place \(id)"
-        case .day(let date): anchor = "day \(date)"
+        case .point(let coordinate): anchor = "--at \(coordinate.latitude),\(coordinate.longitude)"
+        case .place(let id): anchor = "--place \(id)"
+        case .day(let date): anchor = "--day \(date)"
         }
         let category = query.filter.category.flatMap(Place.normalizedCategory) ?? ""
         let tags = Set(Hashtag.normalizedList(query.filter.anyTags)).sorted().joined(separator: "|")
         let allTags = Set(Hashtag.normalizedList(query.filter.allTags)).sorted().joined(separator: "|")
+        var filter = [String]()
+        if !category.isEmpty { filter.append("category \(category)") }
+        if !tags.isEmpty { filter.append("tags \(tags)") }
+        if !allTags.isEmpty { filter.append("all tags \(allTags)") }
         return [
-            anchor, "\(query.resolvedRadius)", "\(category)#\(tags)#\(allTags)", query.unvisitedOnly ? "1" : "0",
-            BestTime.clock(minute), query.weights.text,
+            anchor, formatted(query.resolvedRadius) + " m", filter.isEmpty ? "none" : filter.joined(separator: ", "),
+            query.unvisitedOnly ? "on" : "off", BestTime.clock(minute), query.weights.text,
         ]
     }
 
@@ -71,7 +76,7 @@ struct RecommendationCursor: Hashable, Sendable {
         for (index, name) in Self.parameterNames.enumerated() where given[index] != parameters[index] {
             throw FootprintStoreError.invalidValue(
                 name: "cursor", value: "given with --after",
-                reason: "it continues a query with another \(name) (\(parameters[index]), not \(given[index])); "
+                reason: "it continues a query whose \(name) is \(parameters[index]), not \(given[index]); "
                     + "repeat that query's \(name) or start without --after")
         }
     }

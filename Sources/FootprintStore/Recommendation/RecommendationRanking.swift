@@ -47,7 +47,8 @@ struct RecommendationRanking {
 
     init(
         _ db: Database, candidates: RecommendationCandidates, extent: RecommendationCandidates.Extent, radius: Double,
-        query: RecommendationQuery, minute: Int, visits: [Int64: VisitSummary], similarity reference: inout RecommendationSimilarity
+        query: RecommendationQuery, minute: Int, visits: [Int64: VisitSummary],
+        similarity reference: inout RecommendationSimilarity
     ) {
         self.db = db
         self.candidates = candidates
@@ -61,15 +62,18 @@ struct RecommendationRanking {
         reference.prepare(candidates)
         for index in 0..<count {
             let visit = visits[candidates.ids[index]]
-            popularity.append(RecommendationScoring.popularity(likes: candidates.likes[index], visits: visit?.count ?? 0))
+            popularity.append(
+                RecommendationScoring.popularity(likes: candidates.likes[index], visits: visit?.count ?? 0))
             novelty.append(
-                RecommendationScoring.novelty(daysSinceLastVisit: visit.flatMap { query.clock.days(since: $0.lastDate) }))
+                RecommendationScoring.novelty(
+                    daysSinceLastVisit: visit.flatMap { query.clock.days(since: $0.lastDate) }))
             time.append(RecommendationScoring.time(candidates.bestTimes[index], minute: minute))
             similarity.append(
                 reference.isEmpty
                     ? 0
                     : reference.value(
-                        id: candidates.ids[index], tags: candidates.tags[index], category: candidates.categories[index]))
+                        id: candidates.ids[index], tags: candidates.tags[index], category: candidates.categories[index])
+            )
         }
         largestSimilarity = Array(repeating: 0, count: count)
     }
@@ -142,7 +146,8 @@ struct RecommendationRanking {
             let parts = contributions(index, meters: candidates.exact[index])
             chosen.append(
                 Choice(
-                    index: index, place: try profile(index).0, distanceMeters: candidates.exact[index], explanation: parts,
+                    index: index, place: try profile(index).0, distanceMeters: candidates.exact[index],
+                    explanation: parts,
                     score: Self.sum(parts)))
         }
         return chosen

@@ -29,7 +29,8 @@ struct RecommendationSimilarity {
         profiles = []
         guard !ids.isEmpty else { return }
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT p.id, p.tags, p.category FROM json_each(?) j JOIN places p ON p.id = j.value ORDER BY p.id",
+            db,
+            sql: "SELECT p.id, p.tags, p.category FROM json_each(?) j JOIN places p ON p.id = j.value ORDER BY p.id",
             arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
         while let row = try rows.next() {
             let tags = Hashtag.decode(row[1] ?? "").map { candidates.intern($0) }
@@ -66,7 +67,9 @@ struct RecommendationSimilarity {
             let weight = tags.reduce(0) { $0 + idf[Int($1)] }
             var shared: [Int32: Double] = [:]
             for tag in tags {
-                for profile in postings[Int(tag)] where Int(profile) != own { shared[profile, default: 0] += idf[Int(tag)] }
+                for profile in postings[Int(tag)] where Int(profile) != own {
+                    shared[profile, default: 0] += idf[Int(tag)]
+                }
             }
             for (profile, overlap) in shared {
                 bestTags = max(bestTags, overlap / (weight + profileWeights[Int(profile)] - overlap))

@@ -37,14 +37,16 @@ public struct RecommendationWeights: Hashable, Sendable {
             let name = parts[0].trimmingCharacters(in: .whitespaces)
             guard parts.count == 2 else {
                 throw FootprintStoreError.invalidValue(
-                    name: "weights", value: "“\(text)”", reason: "write NAME=WEIGHT pairs separated by commas, e.g. distance=0.5,popularity=0.1")
+                    name: "weights", value: "“\(text)”",
+                    reason: "write NAME=WEIGHT pairs separated by commas, e.g. distance=0.5,popularity=0.1")
             }
             guard let term = RecommendationTerm(rawValue: name) else {
                 throw FootprintStoreError.invalidValue(
                     name: "weight name", value: "“\(name)”", reason: "give one of \(names)")
             }
             let valueText = parts[1].trimmingCharacters(in: .whitespaces)
-            guard valueText.wholeMatch(of: /[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/) != nil, let value = Double(valueText),
+            guard valueText.wholeMatch(of: /[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/) != nil,
+                let value = Double(valueText),
                 value <= Self.maximum
             else {
                 throw FootprintStoreError.invalidValue(

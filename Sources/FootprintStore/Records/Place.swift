@@ -93,7 +93,8 @@ extension Place: FetchableRecord, MutablePersistableRecord {
     public static var databaseSelection: [any SQLSelectable] {
         [
             Columns.id, Columns.name, Columns.category, Columns.tags, Columns.likes, Columns.address,
-            Columns.roadAddress, Columns.phone, Columns.visitTime, Columns.bestTime, Columns.note, Columns.source, Columns.sourceID,
+            Columns.roadAddress, Columns.phone, Columns.visitTime, Columns.bestTime, Columns.note, Columns.source,
+            Columns.sourceID,
             Columns.latitude, Columns.longitude, Columns.createdAt, Columns.updatedAt,
         ]
     }

@@ -6,7 +6,8 @@ import FootprintStore
 /// [--unvisited] [--time HH:MM] [--weights NAME=W,…] [--after CURSOR] [--explain] [--json]`.
 struct RecommendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "recommend", abstract: "Spots worth visiting near a point, like a place, or along a day, ranked and explained.",
+        commandName: "recommend",
+        abstract: "Spots worth visiting near a point, like a place, or along a day, ranked and explained.",
         discussion: """
             Scores add weighted terms in [0, 1]: distance (Gaussian decay), popularity (likes and visits), similarity \
             (hashtags and category, to the place or the visit history), novelty (visits fade with a 90-day half-life) \
@@ -17,12 +18,15 @@ struct RecommendCommand: ParsableCommand {
     @ParentCommand var root: Footprint
     @Option(parsing: .unconditional, help: "Spots around this point, LAT,LON.") var at: PointArgument?
     @Option(parsing: .unconditional, help: "Spots like this place, around it.") var place: WholeNumberArgument?
-    @Option(parsing: .unconditional, help: "Spots along this local day's route and visits, YYYY-MM-DD.") var day: String?
+    @Option(parsing: .unconditional, help: "Spots along this local day's route and visits, YYYY-MM-DD.") var day:
+        String?
     @Option(parsing: .unconditional, help: "Metres around the anchor (default 2000; 300 for --day).")
     var radius: DecimalArgument?
     @Option(parsing: .unconditional, help: "At most N spots, 1–1000 (default 20).") var limit: WholeNumberArgument?
     @Option(parsing: .unconditional, help: "A category path prefix: “음식점” matches “음식점 > 카페”.") var category: String?
-    @Option(name: .customLong("tag"), parsing: .unconditionalSingleValue, help: "A hashtag the spot has (repeat: any of them).")
+    @Option(
+        name: .customLong("tag"), parsing: .unconditionalSingleValue,
+        help: "A hashtag the spot has (repeat: any of them).")
     var tags: [String] = []
     @Flag(help: "Only places never visited.") var unvisited = false
     @Option(parsing: .unconditional, help: "The local time of day to favour, HH:MM (default now).") var time: String?

@@ -32,7 +32,8 @@ extension Recommendation {
                 let name = part.term.padding(toLength: 11, withPad: " ", startingAt: 0)
                 let sign = part.contribution < 0 ? "-" : "+"
                 result.append(
-                    "    \(name) \(Self.decimal(part.value)) × \(Self.decimal(part.weight)) = \(sign)\(Self.decimal(abs(part.contribution)))")
+                    "    \(name) \(Self.decimal(part.value)) × \(Self.decimal(part.weight)) = \(sign)\(Self.decimal(abs(part.contribution)))"
+                )
             }
         }
         return result

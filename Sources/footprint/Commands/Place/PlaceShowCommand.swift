@@ -18,7 +18,8 @@ struct PlaceShowCommand: ParsableCommand {
         let edited = try store.editedFields(placeID: id).map(\.rawValue)  // the user's fields, kept by re-imports
         let related = try store.relatedPlaces(to: id)
         if output.json {
-            let members = place.detailMembers(visits: visits, edited: edited) + [("related", .array(related.map(\.json)))]
+            let members =
+                place.detailMembers(visits: visits, edited: edited) + [("related", .array(related.map(\.json)))]
             Output.json(.array([.object(members)]))
             return
         }
@@ -37,7 +38,8 @@ struct PlaceShowCommand: ParsableCommand {
         if !edited.isEmpty { Output.line("  edited    " + edited.joined(separator: ", ")) }
         for visit in visits { Output.line("  visit     \(visit.line)") }
         for spot in related {
-            Output.line("  related   \(spot.place.id ?? 0)  \(spot.place.name)  \(DistanceText.meters(spot.distanceMeters))")
+            Output.line(
+                "  related   \(spot.place.id ?? 0)  \(spot.place.name)  \(DistanceText.meters(spot.distanceMeters))")
         }
     }
 }
