@@ -32,7 +32,8 @@ struct DayCorridor {
     init?(lines: [[Coordinate]], points: [Coordinate], radiusMeters: Double) {
         guard let origin = lines.first(where: { !$0.isEmpty })?.first ?? points.first else { return nil }
         self.radiusMeters = radiusMeters
-        cell = max(radiusMeters, 25)
+        // Wider than the radius by the planar error and a few metres an index box may be off.
+        cell = max(radiusMeters * (1 + Self.planarError) + 10, 25)
         originLatitude = origin.latitude
         originLongitude = origin.longitude
         // WGS84, EPSG:7030: meridional radius M and parallel radius N cos φ at the origin.
@@ -135,9 +136,10 @@ struct DayCorridor {
         }
     }
 
-    /// The planar distance to the nearest segment and that segment's index, among those in the
-    /// cells around; `nil` when none is within `radiusMeters` (widened by the planar error).
-    func screen(latitude: Double, longitude: Double) -> (planar: Double, segments: [Int32])? {
+    /// The planar distance to the nearest segment and the segments that may be nearest, among
+    /// those in the cells around; `nil` when none is within `radiusMeters` (widened by the planar
+    /// error and `margin`, metres the point may be off by).
+    func screen(latitude: Double, longitude: Double, margin: Double) -> (planar: Double, segments: [Int32])? {
         let (x, y) = local(Coordinate(uncheckedLatitude: latitude, longitude: longitude))
         let i = Int((x / cell).rounded(.down))
         let j = Int((y / cell).rounded(.down))
@@ -148,7 +150,7 @@ struct DayCorridor {
                 guard let list = grid[key(i + di, j + dj)] else { continue }
                 for index in list {
                     let d = Self.planarDistance(x, y, segments[Int(index)])
-                    if d <= radiusMeters * (1 + Self.planarError) + 1 {
+                    if d <= (radiusMeters + margin) * (1 + Self.planarError) + 1 {
                         near.append((index, d))
                         best = min(best, d)
                     }
@@ -156,7 +158,7 @@ struct DayCorridor {
             }
         }
         guard best.isFinite else { return nil }
-        let keep = near.filter { $0.1 <= best * (1 + 2 * Self.planarError) + 1 }.map(\.0)
+        let keep = near.filter { $0.1 <= best * (1 + 2 * Self.planarError) + 1 + 2 * margin }.map(\.0)
         return (best, Array(Set(keep)).sorted())
     }
 

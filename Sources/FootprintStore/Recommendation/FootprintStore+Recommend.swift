@@ -60,9 +60,18 @@ extension FootprintStore {
                 extent = .corridor(corridor)
                 referenceIDs = visits.keys.sorted()
             }
-            var candidates = try RecommendationCandidates.read(
-                db, extent: extent, radius: radius, filter: filter, excluded: excluded,
-                readsProfile: !referenceIDs.isEmpty, path: path)
+            var candidates: RecommendationCandidates
+            if referenceIDs.isEmpty, query.filter.isEmpty, try PlaceMoves.pending(db, filter: nil) == nil {
+                // Nothing to filter by and no similarity to compute: rows are read only for the
+                // places that come near the top (see RecommendationRanking).
+                if query.unvisitedOnly { excluded.formUnion(visits.keys) }
+                candidates = try RecommendationCandidates.readIndex(
+                    db, extent: extent, radius: radius, excluded: excluded, path: path)
+            } else {
+                candidates = try RecommendationCandidates.read(
+                    db, extent: extent, radius: radius, filter: filter, excluded: excluded,
+                    readsProfile: !referenceIDs.isEmpty, path: path)
+            }
             var similarity = try RecommendationSimilarity(db, ids: referenceIDs, candidates: &candidates)
             var ranking = RecommendationRanking(
                 db, candidates: candidates, extent: extent, radius: radius, query: query, minute: minute,

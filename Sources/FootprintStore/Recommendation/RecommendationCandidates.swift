@@ -21,6 +21,10 @@ struct RecommendationCandidates {
     var exact: [Double] = []
     /// For a corridor: the segments that may be nearest.
     var corridorSegments: [[Int32]] = []
+    /// Whether the row of `places` was read: false only for candidates of ``readIndex(_:extent:radius:excluded:path:)``
+    /// that the ranking has not needed yet (their likes and best time are unknown).
+    var loaded: [Bool] = []
+    var path = ""
 
     var tagNames: [String] = []
     var tagIndex: [String: Int32] = [:]
@@ -93,6 +97,7 @@ struct RecommendationCandidates {
                 result.lowerBounds.append(bound.lower)
                 result.exact.append(bound.exact ?? .nan)
                 result.corridorSegments.append(bound.segments)
+                result.loaded.append(true)
                 if readsProfile {
                     result.tags.append(Hashtag.decode(Self.text(raw, 5) ?? "").map { result.intern($0) })
                     result.categories.append(Self.text(raw, 6))
@@ -144,7 +149,9 @@ struct RecommendationCandidates {
             }
             return (max(0, estimate - slack), nil, [])
         case .corridor(let corridor):
-            guard let screened = corridor.screen(latitude: latitude, longitude: longitude) else { return nil }
+            guard let screened = corridor.screen(latitude: latitude, longitude: longitude, margin: 0) else {
+                return nil
+            }
             let lower = max(0, screened.planar * (1 - DayCorridor.planarError) - 1)
             if screened.planar * (1 + DayCorridor.planarError) + 1 > radius {
                 let d = corridor.exactDistance(latitude: latitude, longitude: longitude, segments: screened.segments)

@@ -16,7 +16,8 @@ struct RecommendationRanking {
         var key: Double
         var id: Int64
         var index: Int32
-        /// −1: the distance is a lower bound; n ≥ 0: the diversity counts the first n chosen.
+        /// −2: the row is unread (popularity and time at their bound 1); −1: the distance is a
+        /// lower bound; n ≥ 0: the diversity counts the first n chosen.
         var state: Int32
 
         static func < (a: Entry, b: Entry) -> Bool { a.key != b.key ? a.key < b.key : a.id > b.id }
@@ -42,6 +43,8 @@ struct RecommendationRanking {
     private var largestSimilarity: [Double] = []
     private var profiles: [Int: (Place, DiversityProfile)] = [:]
     private let db: Database
+    private let visits: [Int64: VisitSummary]
+    private let minute: Int
 
     var candidateCount: Int { candidates.count }
 
@@ -55,6 +58,8 @@ struct RecommendationRanking {
         self.extent = extent
         self.radius = radius
         weights = query.weights
+        self.visits = visits
+        self.minute = minute
         let count = candidates.count
         popularity.reserveCapacity(count)
         novelty.reserveCapacity(count)
@@ -62,11 +67,18 @@ struct RecommendationRanking {
         reference.prepare(candidates)
         for index in 0..<count {
             let visit = visits[candidates.ids[index]]
-            popularity.append(
-                RecommendationScoring.popularity(likes: candidates.likes[index], visits: visit?.count ?? 0))
             novelty.append(
                 RecommendationScoring.novelty(
                     daysSinceLastVisit: visit.flatMap { query.clock.days(since: $0.lastDate) }))
+            guard candidates.loaded[index] else {
+                // Unread: the terms that need the row at their bound 1; similarity is 0 on this path.
+                popularity.append(1)
+                time.append(1)
+                similarity.append(0)
+                continue
+            }
+            popularity.append(
+                RecommendationScoring.popularity(likes: candidates.likes[index], visits: visit?.count ?? 0))
             time.append(RecommendationScoring.time(candidates.bestTimes[index], minute: minute))
             similarity.append(
                 reference.isEmpty
@@ -119,11 +131,21 @@ struct RecommendationRanking {
                 let meters = exact.isNaN ? candidates.lowerBounds[index] : exact
                 return Entry(
                     key: key(index, meters: meters), id: candidates.ids[index], index: Int32(index),
-                    state: exact.isNaN ? -1 : 0)
+                    state: !candidates.loaded[index] ? -2 : exact.isNaN ? -1 : 0)
             })
         var chosen: [Choice] = []
         while chosen.count < count, var entry = heap.popMax() {
             let index = Int(entry.index)
+            if entry.state == -2 {
+                try candidates.load(index, db: db, extent: extent)
+                let visitCount = visits[candidates.ids[index]]?.count ?? 0
+                popularity[index] = RecommendationScoring.popularity(likes: candidates.likes[index], visits: visitCount)
+                time[index] = RecommendationScoring.time(candidates.bestTimes[index], minute: minute)
+                entry.key = key(index, meters: candidates.exact[index])
+                entry.state = 0
+                heap.insert(entry)
+                continue
+            }
             if entry.state == -1 {
                 let meters = candidates.exactDistance(index, extent: extent)
                 entry.key = key(index, meters: meters)
