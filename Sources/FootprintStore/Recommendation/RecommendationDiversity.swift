@@ -17,11 +17,25 @@ public enum RecommendationDiversity {
     /// a parenthesised branch, or `N호점` at the end of a name, lower-cased: `스타벅스 강남역점` and `스타벅스 3호점`
     /// are `스타벅스`. A name of one word is its own brand.
     public static func brand(of name: String) -> String {
-        // A parenthesised branch or `N호점` at the end, with or without a space before it.
-        let trailingBranch = /\s*(\([^()]*\)|（[^（）]*）|[0-9]+호점)$/
-        var text = name.trimmingCharacters(in: .whitespaces)
-        while let match = text.firstMatch(of: trailingBranch), match.range.lowerBound > text.startIndex {
-            text = String(text[..<match.range.lowerBound])
+        var text = Substring(name.trimmingCharacters(in: .whitespaces))
+        // Trailing branches, with or without a space before them; a name that is all branch stays.
+        while true {
+            var cut: Substring.Index?
+            if let last = text.last, last == ")" || last == "）" {
+                let open: Character = last == ")" ? "(" : "（"
+                if let start = text.lastIndex(of: open), start > text.startIndex { cut = start }
+            } else if text.hasSuffix("호점") {
+                var start = text.index(text.endIndex, offsetBy: -2)
+                while start > text.startIndex, text[text.index(before: start)].isASCII,
+                    text[text.index(before: start)].isNumber
+                {
+                    start = text.index(before: start)
+                }
+                if start > text.startIndex, start < text.index(text.endIndex, offsetBy: -2) { cut = start }
+            }
+            guard let cut else { break }
+            text = text[..<cut]
+            while text.last?.isWhitespace == true { text.removeLast() }
         }
         var words = text.split(whereSeparator: \.isWhitespace)
         if words.count > 1, let last = words.last, last.hasSuffix("점") { words.removeLast() }
@@ -35,8 +49,8 @@ public enum RecommendationDiversity {
     /// `0.4 × category path + 0.3 × tag Jaccard + 0.3 × closeness` (closeness 1 − d / 250 m).
     public static func similarity(_ a: DiversityProfile, _ b: DiversityProfile) -> Double {
         if !a.brand.isEmpty && a.brand == b.brand { return 1 }
-        let category = RecommendationScoring.categorySimilarity(a.category, b.category)
-        let tags = RecommendationScoring.weightedJaccard(a.tags, b.tags) { _ in 1 }
+        let category = RecommendationScoring.categorySimilarity(segments: a.categorySegments, b.categorySegments)
+        let tags = RecommendationScoring.jaccard(sorted: a.sortedTags, b.sortedTags)
         let meters = FlatDistance(center: a.coordinate).estimate(
             latitude: b.coordinate.latitude, longitude: b.coordinate.longitude)
         let closeness = max(0, 1 - meters / blockMeters)
@@ -50,12 +64,23 @@ public struct DiversityProfile: Hashable, Sendable {
     public var category: String?
     public var tags: [String]
     public var coordinate: Coordinate
+    /// The category path's segments and the tags sorted, split once: MMR compares a spot with
+    /// every spot chosen above it.
+    var categorySegments: [Substring]
+    var sortedTags: [String]
 
     /// The profile of `place`.
     public init(_ place: Place) {
-        brand = RecommendationDiversity.brand(of: place.name)
-        category = place.category
-        tags = place.tags
-        coordinate = place.coordinate
+        self.init(name: place.name, category: place.category, tags: place.tags, coordinate: place.coordinate)
+    }
+
+    /// The profile of a place with these fields.
+    public init(name: String, category: String?, tags: [String], coordinate: Coordinate) {
+        brand = RecommendationDiversity.brand(of: name)
+        self.category = category
+        self.tags = tags
+        self.coordinate = coordinate
+        categorySegments = category.map { $0.split(separator: " > ", omittingEmptySubsequences: false) } ?? []
+        sortedTags = Array(Set(tags)).sorted()
     }
 }

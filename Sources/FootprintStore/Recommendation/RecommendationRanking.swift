@@ -41,7 +41,7 @@ struct RecommendationRanking {
     private var novelty: [Double] = []
     private var time: [Double] = []
     private var largestSimilarity: [Double] = []
-    private var profiles: [Int: (Place, DiversityProfile)] = [:]
+    private var profiles: [Int: DiversityProfile] = [:]
     private let db: Database
     private let visits: [Int64: VisitSummary]
     private let minute: Int
@@ -154,9 +154,9 @@ struct RecommendationRanking {
                 continue
             }
             if Int(entry.state) < chosen.count {
-                let profile = try self.profile(index).1
+                let profile = try self.profile(index)
                 for earlier in chosen[Int(entry.state)...] {
-                    let other = try self.profile(earlier.index).1
+                    let other = try self.profile(earlier.index)
                     largestSimilarity[index] = max(
                         largestSimilarity[index], RecommendationDiversity.similarity(profile, other))
                 }
@@ -168,16 +168,31 @@ struct RecommendationRanking {
             let parts = contributions(index, meters: candidates.exact[index])
             chosen.append(
                 Choice(
-                    index: index, place: try profile(index).0, distanceMeters: candidates.exact[index],
+                    index: index, place: try place(index), distanceMeters: candidates.exact[index],
                     explanation: parts,
                     score: Self.sum(parts)))
         }
         return chosen
     }
 
-    /// The place of candidate `index`, read once, and what diversity compares of it.
-    private mutating func profile(_ index: Int) throws -> (Place, DiversityProfile) {
+    /// What diversity compares of candidate `index`: its name's brand, category, tags and
+    /// position, read once with one cached statement.
+    private mutating func profile(_ index: Int) throws -> DiversityProfile {
         if let known = profiles[index] { return known }
+        let statement = try db.cachedStatement(sql: "SELECT name, category, tags FROM places WHERE id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [candidates.ids[index]]) else {
+            throw FootprintStoreError.placeNotFound(id: candidates.ids[index])
+        }
+        let profile = DiversityProfile(
+            name: row[0], category: row[1], tags: Hashtag.decode(row[2] ?? ""),
+            coordinate: Coordinate(
+                uncheckedLatitude: candidates.latitudes[index], longitude: candidates.longitudes[index]))
+        profiles[index] = profile
+        return profile
+    }
+
+    /// The place of candidate `index`, every column but the geometry.
+    private func place(_ index: Int) throws -> Place {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT id, name, category, tags, likes, address, road_address, phone, visit_time, best_time, note,
@@ -187,9 +202,7 @@ struct RecommendationRanking {
         guard let place = try Place.fetchOne(statement, arguments: [candidates.ids[index]]) else {
             throw FootprintStoreError.placeNotFound(id: candidates.ids[index])
         }
-        let known = (place, DiversityProfile(place))
-        profiles[index] = known
-        return known
+        return place
     }
 }
 

@@ -66,6 +66,34 @@ public enum RecommendationScoring {
         return Double(shared) / Double(max(left.count, right.count))
     }
 
+    /// ``categorySimilarity(_:_:)`` of paths already split into segments (empty: no category).
+    static func categorySimilarity(segments left: [Substring], _ right: [Substring]) -> Double {
+        guard !left.isEmpty, !right.isEmpty else { return 0 }
+        var shared = 0
+        while shared < min(left.count, right.count), left[shared] == right[shared] { shared += 1 }
+        return Double(shared) / Double(max(left.count, right.count))
+    }
+
+    /// Plain Jaccard of two sorted lists without repeats; 0 when both are empty.
+    static func jaccard(sorted left: [String], _ right: [String]) -> Double {
+        guard !left.isEmpty || !right.isEmpty else { return 0 }
+        var i = 0
+        var j = 0
+        var shared = 0
+        while i < left.count && j < right.count {
+            if left[i] == right[j] {
+                shared += 1
+                i += 1
+                j += 1
+            } else if left[i] < right[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(shared) / Double(left.count + right.count - shared)
+    }
+
     /// IDF-weighted Jaccard: the summed weights of the shared tags over those of either's; 0
     /// when neither has a tag.
     public static func weightedJaccard(_ a: [String], _ b: [String], weight: (String) -> Double) -> Double {
