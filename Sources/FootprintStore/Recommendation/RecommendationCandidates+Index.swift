@@ -40,7 +40,8 @@ extension RecommendationCandidates {
                         path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
                 let id = sqlite3_column_int64(raw, 0)
-                guard !excluded.contains(id) else { continue }
+                // A place in several boxes (a corridor's overlap) is measured once.
+                guard !excluded.contains(id), boxes.count == 1 || seen.insert(id).inserted else { continue }
                 let longitude = sqlite3_column_double(raw, 1)
                 let latitude = sqlite3_column_double(raw, 2)
                 let width = sqlite3_column_double(raw, 3)
@@ -52,7 +53,6 @@ extension RecommendationCandidates {
                     let bound = result.indexBound(
                         extent, radius: radius, latitude: latitude, longitude: longitude, slack: boxSlack)
                 else { continue }
-                if boxes.count > 1 { guard seen.insert(id).inserted else { continue } }
                 result.append(id: id, latitude: latitude, longitude: longitude, lower: bound.lower)
                 if !bound.sure {
                     // Near the edge: the exact position decides.

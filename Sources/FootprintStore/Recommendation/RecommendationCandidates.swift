@@ -81,14 +81,15 @@ struct RecommendationCandidates {
                 }
                 let id = sqlite3_column_int64(raw, 0)
                 guard sqlite3_column_type(raw, 1) != SQLITE_NULL, sqlite3_column_type(raw, 2) != SQLITE_NULL,
-                    !excluded.contains(id), scanningMoves || !movedIDs.contains(id)
+                    !excluded.contains(id), scanningMoves || !movedIDs.contains(id),
+                    // A place in several boxes (a corridor's overlap) is measured once.
+                    !deduplicates || seen.insert(id).inserted
                 else { continue }
                 let latitude = sqlite3_column_double(raw, 1)
                 let longitude = sqlite3_column_double(raw, 2)
                 guard let bound = result.bound(extent, radius: radius, latitude: latitude, longitude: longitude) else {
                     continue
                 }
-                if deduplicates { guard seen.insert(id).inserted else { continue } }
                 result.ids.append(id)
                 result.latitudes.append(latitude)
                 result.longitudes.append(longitude)
