@@ -67,6 +67,14 @@ step day-list.txt --db "$db" day list
 step day-show.txt --db "$db" day show 2024-05-18
 step day-show.json --db "$db" day show 2024-05-18 --json
 
+# Recommendations (issue 15), each term of each score explained: near 시청 in the evening, spots
+# like the 서울숲 visit, along the sample day's walk (300 m corridor), with a window set by hand.
+step place-edit-best-time.txt --db "$db" place edit "$seoul_forest" --best-time 저녁
+step recommend-cityhall.txt --db "$db" recommend --at 37.5663,126.9779 --radius 1500 --limit 5 --time 18:30 --explain
+step recommend-like-seoul-forest.txt --db "$db" recommend --place "$seoul_forest" --limit 5 --time 18:30 --explain
+step recommend-day.txt --db "$db" recommend --day 2024-05-18 --limit 5 --time 18:30 --explain
+step recommend-day.json --db "$db" recommend --day 2024-05-18 --limit 3 --time 18:30 --unvisited --json
+
 # Maps (issue 14): every place on a map of Korea, the 성수동 walk area, a small tile pyramid with
 # its viewer page (out/tiles/index.html). The basemap comes from Data/.
 export FOOTPRINT_DATA="$data"

@@ -8,7 +8,8 @@ struct Footprint: AsyncParsableCommand {
         abstract: "A personal map diary: places, routes, Korean search and maps, offline.",
         subcommands: [
             InitCommand.self, ImportCommand.self, PlaceCommand.self, VisitCommand.self, SearchCommand.self,
-            NearbyCommand.self, ExportCommand.self, GeoCommand.self, DayCommand.self, LogCommand.self,
+            NearbyCommand.self, RecommendCommand.self, ExportCommand.self, GeoCommand.self, DayCommand.self,
+            LogCommand.self,
             CategoryCommand.self, PhotoCommand.self, RenderCommand.self, PrivacyCommand.self,
         ])
 

@@ -39,6 +39,9 @@ enum BenchmarkTasks {
         DayExportTask(),
         RenderDayMapTask(),
         TilePyramidTask(),
+        RecommendRadiusTask(),
+        RecommendDayTask(),
+        RecommendColdCLITask(),
     ]
 }
 

@@ -28,6 +28,8 @@ enum FootprintMigrator {
         migrator.registerMigration("v8-address-search", migrate: SearchIndex.createSchemaV8)
         // GPX tracks with segments and local days, detected stays, polygon privacy zones.
         migrator.registerMigration("v9-days-and-routes", migrate: DaysAndRoutesSchema.createSchemaV9)
+        // A place's recommended visiting window (best_time), read by recommendations.
+        migrator.registerMigration("v10-best-time", migrate: BestTime.createSchemaV10)
         // A place keeps every (source, source id) pair of the sources merged into it.
         migrator.registerMigration("v11-place-sources", migrate: PlaceSources.createSchemaV11)
         return migrator

@@ -11,6 +11,8 @@ struct ImportedFields: OptionSet, Hashable, Sendable {
     static let phone = ImportedFields(rawValue: 1 << 5)
     static let visitTime = ImportedFields(rawValue: 1 << 6)
     static let note = ImportedFields(rawValue: 1 << 7)
+    /// The recommended visiting window (`best_time`), CSV only.
+    static let bestTime = ImportedFields(rawValue: 1 << 8)
 }
 
 /// A place as read from one row of an import file, normalized, before it is written.
@@ -29,6 +31,8 @@ struct ImportedPlace: Hashable, Sendable {
     var roadAddress: String?
     var phone: String?
     var visitTime: String?
+    /// The recommended visiting window in its stored form (``BestTime/text``).
+    var bestTime: String?
     var note: String?
     /// Which of the optional fields the row carries.
     var fields: ImportedFields

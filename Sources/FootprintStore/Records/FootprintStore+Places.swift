@@ -23,11 +23,14 @@ public struct PlaceEdit: Hashable, Sendable {
     public var visitTime: String?
     /// A new popularity.
     public var likes: Int?
+    /// A new recommended visiting window (`18:00-20:00`, `저녁`, see ``BestTime``); the empty
+    /// string clears it.
+    public var bestTime: String?
 
     public init(
         name: String? = nil, coordinate: Coordinate? = nil, category: String? = nil, addedTags: [String] = [],
         removedTags: [String] = [], note: String? = nil, address: String? = nil, roadAddress: String? = nil,
-        phone: String? = nil, visitTime: String? = nil, likes: Int? = nil
+        phone: String? = nil, visitTime: String? = nil, likes: Int? = nil, bestTime: String? = nil
     ) {
         self.name = name
         self.coordinate = coordinate
@@ -40,6 +43,7 @@ public struct PlaceEdit: Hashable, Sendable {
         self.phone = phone
         self.visitTime = visitTime
         self.likes = likes
+        self.bestTime = bestTime
     }
 
     /// The fields this edit sets (tags only through ``PlaceEdits/record(addedTags:removedTags:)``).
@@ -54,6 +58,7 @@ public struct PlaceEdit: Hashable, Sendable {
         if phone != nil { fields.insert(.phone) }
         if visitTime != nil { fields.insert(.visitTime) }
         if likes != nil { fields.insert(.likes) }
+        if bestTime != nil { fields.insert(.bestTime) }
         return fields
     }
 }
@@ -100,6 +105,7 @@ extension FootprintStore {
         if place.phone != nil { edits.fields.insert(.phone) }
         if place.visitTime != nil { edits.fields.insert(.visitTime) }
         if place.note != nil { edits.fields.insert(.note) }
+        if place.bestTime != nil { edits.fields.insert(.bestTime) }
         edits.record(addedTags: place.tags, removedTags: [])
         return try write { db in
             try place.insert(db)
@@ -135,9 +141,12 @@ extension FootprintStore {
     /// of the place's source keeps it.
     ///
     /// - Throws: ``FootprintStoreError/placeNotFound(id:)``; ``FootprintStoreError/invalidValue(name:value:reason:)``
-    ///   for an empty name or negative likes.
+    ///   for an empty name, negative likes or a best time that is not a window.
     public func editPlace(id: Int64, _ edit: PlaceEdit) throws -> Place {
         if let name = edit.name { try Self.checkName(name) }
+        let bestTime = try edit.bestTime.map { text in
+            ImportText.field(text) == nil ? nil : try BestTime(parsing: text)
+        }
         if let likes = edit.likes, likes < 0 {
             throw FootprintStoreError.invalidValue(
                 name: "likes", value: "“\(likes)”", reason: "likes cannot be negative")
@@ -153,6 +162,7 @@ extension FootprintStore {
             if let phone = edit.phone { place.phone = ImportText.field(phone) }
             if let visitTime = edit.visitTime { place.visitTime = ImportText.field(visitTime) }
             if let likes = edit.likes { place.likes = likes }
+            if let bestTime { place.bestTime = bestTime }
             let removed = Set(Hashtag.normalizedList(edit.removedTags))
             place.tags = Hashtag.normalizedList(place.tags.filter { !removed.contains($0) } + edit.addedTags)
             place.updatedAt = Date()

@@ -20,6 +20,9 @@ public struct Place: Hashable, Sendable, Identifiable {
     public var phone: String?
     /// Recommended visiting time, free text (`저녁`, `18:00-22:00`).
     public var visitTime: String?
+    /// The recommended visiting window the recommendation's `time` term reads (migration
+    /// `v10-best-time`); `nil` for none.
+    public var bestTime: BestTime?
     public var note: String?
     /// Where the place came from (a file name, `naver`, `kakao`); `nil` for places added by hand.
     public var source: String?
@@ -33,7 +36,8 @@ public struct Place: Hashable, Sendable, Identifiable {
     public init(
         id: Int64? = nil, name: String, coordinate: Coordinate, category: String? = nil, tags: [String] = [],
         likes: Int = 0, address: String? = nil, roadAddress: String? = nil, phone: String? = nil,
-        visitTime: String? = nil, note: String? = nil, source: String? = nil, sourceID: String? = nil
+        visitTime: String? = nil, note: String? = nil, source: String? = nil, sourceID: String? = nil,
+        bestTime: BestTime? = nil
     ) {
         self.id = id
         self.name = name
@@ -45,6 +49,7 @@ public struct Place: Hashable, Sendable, Identifiable {
         self.roadAddress = roadAddress
         self.phone = phone
         self.visitTime = visitTime
+        self.bestTime = bestTime
         self.note = note
         self.source = source
         self.sourceID = sourceID
@@ -73,6 +78,7 @@ extension Place: FetchableRecord, MutablePersistableRecord {
         static let roadAddress = Column("road_address")
         static let phone = Column("phone")
         static let visitTime = Column("visit_time")
+        static let bestTime = Column("best_time")
         static let note = Column("note")
         static let source = Column("source")
         static let sourceID = Column("source_id")
@@ -87,7 +93,8 @@ extension Place: FetchableRecord, MutablePersistableRecord {
     public static var databaseSelection: [any SQLSelectable] {
         [
             Columns.id, Columns.name, Columns.category, Columns.tags, Columns.likes, Columns.address,
-            Columns.roadAddress, Columns.phone, Columns.visitTime, Columns.note, Columns.source, Columns.sourceID,
+            Columns.roadAddress, Columns.phone, Columns.visitTime, Columns.bestTime, Columns.note, Columns.source,
+            Columns.sourceID,
             Columns.latitude, Columns.longitude, Columns.createdAt, Columns.updatedAt,
         ]
     }
@@ -102,6 +109,8 @@ extension Place: FetchableRecord, MutablePersistableRecord {
         roadAddress = row[Columns.roadAddress]
         phone = row[Columns.phone]
         visitTime = row[Columns.visitTime]
+        // Absent from the rows of queries that select fewer columns (search's).
+        bestTime = (row[Columns.bestTime] as String?).flatMap(BestTime.init(stored:))
         note = row[Columns.note]
         source = row[Columns.source]
         sourceID = row[Columns.sourceID]
@@ -121,6 +130,7 @@ extension Place: FetchableRecord, MutablePersistableRecord {
         container[Columns.roadAddress] = roadAddress
         container[Columns.phone] = phone
         container[Columns.visitTime] = visitTime
+        container[Columns.bestTime] = bestTime?.text
         container[Columns.note] = note
         container[Columns.source] = source
         container[Columns.sourceID] = sourceID

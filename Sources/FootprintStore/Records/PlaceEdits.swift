@@ -13,6 +13,8 @@ public enum PlaceField: String, Hashable, Sendable, CaseIterable, Comparable {
     case phone
     case visitTime = "visit_time"
     case note
+    /// The recommended visiting window (migration `v10-best-time`).
+    case bestTime = "best_time"
 
     /// Alphabetical by ``rawValue`` (the name `place show --json` prints), a stable order.
     public static func < (lhs: PlaceField, rhs: PlaceField) -> Bool { lhs.rawValue < rhs.rawValue }

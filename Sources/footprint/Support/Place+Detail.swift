@@ -41,6 +41,7 @@ extension Place {
             ("road_address", Self.text(roadAddress)),
             ("phone", Self.text(phone)),
             ("visit_time", Self.text(visitTime)),
+            ("best_time", Self.text(bestTime?.text)),
             ("note", Self.text(note)),
             ("sources", .array(sources)),
             ("edited", .array(edited.map(JSONValue.string))),

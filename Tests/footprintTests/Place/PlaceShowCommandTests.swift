@@ -48,8 +48,8 @@ import Testing
         #expect(show.status == 0)
         #expect(
             show.stdout
-                == #"[{"id":1,"name":"성수 메밀꽃","lat":37.5431,"lon":127.0546,"category":"음식점 > 일식","tags":["메밀","소바"],"likes":12,"address":"서울 성동구 성수동2가 300-1","source":"places.csv","source_id":"k1","road_address":"서울 성동구 연무장길 10","phone":"02-123-4567","visit_time":"점심","note":"냉메밀, 여름","sources":[{"source":"places.csv","source_id":"k1"}],"edited":[],"#
-                + #""created_at":"\#(created)","updated_at":"\#(updated)","visits":[{"id":1,"arrived":"2024-05-04T12:36:00+09:00","left":"2024-05-04T13:26:00+09:00","local_date":"2024-05-04","name":null,"note":"면이 쫄깃","rating":4,"source":null},{"id":2,"arrived":"2024-05-10T19:00:00-07:00","left":null,"local_date":"2024-05-10","name":null,"note":null,"rating":null,"source":null}]}]"#
+                == #"[{"id":1,"name":"성수 메밀꽃","lat":37.5431,"lon":127.0546,"category":"음식점 > 일식","tags":["메밀","소바"],"likes":12,"address":"서울 성동구 성수동2가 300-1","source":"places.csv","source_id":"k1","road_address":"서울 성동구 연무장길 10","phone":"02-123-4567","visit_time":"점심","best_time":null,"note":"냉메밀, 여름","sources":[{"source":"places.csv","source_id":"k1"}],"edited":[],"#
+                + #""created_at":"\#(created)","updated_at":"\#(updated)","visits":[{"id":1,"arrived":"2024-05-04T12:36:00+09:00","left":"2024-05-04T13:26:00+09:00","local_date":"2024-05-04","name":null,"note":"면이 쫄깃","rating":4,"source":null},{"id":2,"arrived":"2024-05-10T19:00:00-07:00","left":null,"local_date":"2024-05-10","name":null,"note":null,"rating":null,"source":null}],"related":[]}]"#
                 + "\n")
         let table = try CLI.run(["--db", db, "place", "show", "1"])
         #expect(
@@ -77,8 +77,8 @@ import Testing
         let show = try CLI.run(["--db", db, "place", "show", "1", "--json"])
         #expect(
             show.stdout.contains(
-                #""source":null,"source_id":null,"road_address":null,"phone":null,"visit_time":null,"note":null,"sources":[],"#
+                #""source":null,"source_id":null,"road_address":null,"phone":null,"visit_time":null,"best_time":null,"note":null,"sources":[],"#
             ))
-        #expect(show.stdout.hasSuffix(#""visits":[]}]"# + "\n"))
+        #expect(show.stdout.hasSuffix(#""visits":[],"related":[]}]"# + "\n"))
     }
 }

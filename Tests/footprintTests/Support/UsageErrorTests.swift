@@ -18,7 +18,7 @@ import Testing
         (
             ["--db", "x.sqlite", "frobnicate"],
             "Unknown command “frobnicate”; the commands of footprint are init, import, place, visit, search, nearby, "
-                + "export, geo, day, log, category, photo, render, privacy."
+                + "recommend, export, geo, day, log, category, photo, render, privacy."
         ),
         (["search", "카페", "--bogus"], "Unknown option “--bogus”; see “footprint search --help”."),
         (["search", "카페", "--limit"], "Missing value for “--limit <limit>”; see “footprint search --help”."),
@@ -26,7 +26,7 @@ import Testing
         (
             ["place", "edit", "1"],
             "Give something to change: --name, --at, --category, --tag, --untag, --note, --address, --road-address, "
-                + "--phone, --visit-time or --likes."
+                + "--phone, --visit-time, --best-time or --likes."
         ),
         (["search", "카페", "--limit", "3", "--all"], "Give --limit N or --all, not both."),
         (["nearby", "--at", "37.5,127", "--radius", "5", "--k", "3"], "Give either --radius M or --k K."),
@@ -35,6 +35,11 @@ import Testing
             "Give either --tolerance M or --tolerance-deg D."
         ),
         (["search", "카페", "--visited", "--unvisited"], "Give --visited or --unvisited, not both."),
+        (["recommend"], "Give an anchor: --at LAT,LON, --place ID or --day DATE."),
+        (
+            ["recommend", "--at", "37.5,127", "--day", "2024-05-18"],
+            "Give one anchor only: --at LAT,LON, --place ID or --day DATE."
+        ),
         // A misspelt option is named, nearest option suggested as a misspelt command is, even
         // where a check of the command (nothing to change, --radius or --k) or a missing required
         // option would otherwise be reported instead of it.

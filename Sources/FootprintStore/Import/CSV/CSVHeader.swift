@@ -8,13 +8,14 @@
 struct CSVHeader: Hashable, Sendable {
     enum Column: String, CaseIterable, Sendable {
         case id, name, latitude, longitude, x, y, category, tags, likes, address, roadAddress, phone, visitTime,
-            note
+            note, bestTime
 
         /// The field as a message names it: `latitude`, `road address`.
         var noun: String {
             switch self {
             case .roadAddress: return "road address"
             case .visitTime: return "visiting time"
+            case .bestTime: return "best time"
             case .x, .y: return "\(rawValue) coordinate"
             default: return rawValue
             }
@@ -37,6 +38,7 @@ struct CSVHeader: Hashable, Sendable {
         .phone: ["phone", "telephone", "tel", "전화", "전화번호"],
         .visitTime: ["visittime", "방문시간", "추천방문시간"],
         .note: ["note", "notes", "memo", "메모", "비고"],
+        .bestTime: ["besttime", "추천시간대", "추천방문시간대"],
     ]
 
     private static let columnOfName: [String: Column] = {

@@ -83,6 +83,7 @@ final class CSVPlaceReader: PlaceRowReader {
         let optional: [(CSVHeader.Column, ImportedFields)] = [
             (.category, .category), (.tags, .tags), (.likes, .likes), (.address, .address),
             (.roadAddress, .roadAddress), (.phone, .phone), (.visitTime, .visitTime), (.note, .note),
+            (.bestTime, .bestTime),
         ]
         for (column, field) in optional where header[column] != nil { fields.insert(field) }
         self.fields = fields
@@ -164,6 +165,15 @@ final class CSVPlaceReader: PlaceRowReader {
             if let index = columns.phone { place.phone = try ImportText.field(bytes(record[index])) }
             if let index = columns.visitTime { place.visitTime = try ImportText.field(bytes(record[index])) }
             if let index = columns.note { place.note = try ImportText.field(bytes(record[index])) }
+            if let index = columns.bestTime, let text = try ImportText.field(bytes(record[index])) {
+                do {
+                    place.bestTime = try BestTime(parsing: text).text
+                } catch {
+                    place.drop(
+                        .bestTime,
+                        FieldProblem(reason: "best time “\(text)” is not a window such as 18:00-20:00 or 저녁"))
+                }
+            }
             return .success(place)
         } catch {
             return .failure(error)
@@ -218,7 +228,7 @@ final class CSVPlaceReader: PlaceRowReader {
 /// The field indexes of the optional columns, read once from the header.
 private struct Columns {
     let name: Int
-    let id, category, tags, likes, address, roadAddress, phone, visitTime, note: Int?
+    let id, category, tags, likes, address, roadAddress, phone, visitTime, note, bestTime: Int?
 
     init(_ header: CSVHeader) {
         name = header[.name] ?? 0
@@ -231,6 +241,7 @@ private struct Columns {
         phone = header[.phone]
         visitTime = header[.visitTime]
         note = header[.note]
+        bestTime = header[.bestTime]
     }
 }
 

@@ -63,15 +63,15 @@ final class PlaceBatchWriter {
             db, path: path,
             sql: """
                 INSERT INTO places(name, category, tags, likes, address, road_address, phone, visit_time, note,
-                    source, source_id, latitude, longitude, geom, created_at, updated_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15)
+                    source, source_id, latitude, longitude, geom, created_at, updated_at, best_time)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15, ?17)
                 ON CONFLICT DO NOTHING
                 """)
         select = try RawStatement(
             db, path: path,
             sql: """
                 SELECT id, name, category, tags, likes, address, road_address, phone, visit_time, note,
-                    latitude, longitude, geom
+                    latitude, longitude, geom, best_time
                 FROM places WHERE source = ?1 AND source_id = ?2
                 """)
         update = try RawStatement(
@@ -79,7 +79,7 @@ final class PlaceBatchWriter {
             sql: """
                 UPDATE places SET name = ?1, category = ?2, tags = ?3, likes = ?4, address = ?5, road_address = ?6,
                     phone = ?7, visit_time = ?8, note = ?9, latitude = ?12, longitude = ?13, geom = ?14,
-                    updated_at = ?15
+                    updated_at = ?15, best_time = ?17
                 WHERE id = ?16
                 """)
         selectRemoved = try RawStatement(
@@ -166,6 +166,7 @@ final class PlaceBatchWriter {
         if !fields.contains(.phone) { merged.phone = select.text(7) }
         if !fields.contains(.visitTime) { merged.visitTime = select.text(8) }
         if !fields.contains(.note) { merged.note = select.text(9) }
+        if !fields.contains(.bestTime) { merged.bestTime = select.text(13) }
         if let edits, keepUsersFields(edits, in: &merged) { keptEdits += 1 }
         let sameText =
             select.text(1) == merged.name && select.text(2) == merged.category && (select.text(3) ?? "") == merged.tags
@@ -178,7 +179,8 @@ final class PlaceBatchWriter {
             && SpatiaLiteBlob.withPoint(longitude: merged.longitude, latitude: merged.latitude) {
                 $0.elementsEqual(select.blob(12))
             }
-        if sameText && samePoint { return .unchanged }
+        let sameWindow = select.text(13) == merged.bestTime
+        if sameText && sameWindow && samePoint { return .unchanged }
         bindFields(update, merged)
         update.bind(16, id)
         try update.run()
@@ -210,12 +212,13 @@ final class PlaceBatchWriter {
             case .phone: merged.phone = select.text(7)
             case .visitTime: merged.visitTime = select.text(8)
             case .note: merged.note = select.text(9)
+            case .bestTime: merged.bestTime = select.text(13)
             }
         }
         return merged.name != file.name || merged.latitude != file.latitude || merged.longitude != file.longitude
             || merged.category != file.category || merged.tags != file.tags || merged.likes != file.likes
             || merged.address != file.address || merged.roadAddress != file.roadAddress || merged.phone != file.phone
-            || merged.visitTime != file.visitTime || merged.note != file.note
+            || merged.visitTime != file.visitTime || merged.note != file.note || (merged.bestTime != file.bestTime)
     }
 
     /// Binds parameters 1–9 and 12–14, shared by the insert and the update.
@@ -229,6 +232,7 @@ final class PlaceBatchWriter {
         statement.bind(7, place.phone)
         statement.bind(8, place.visitTime)
         statement.bind(9, place.note)
+        statement.bind(17, place.bestTime)
         statement.bind(12, place.latitude)
         statement.bind(13, place.longitude)
         SpatiaLiteBlob.withPoint(longitude: place.longitude, latitude: place.latitude) { statement.bind(14, blob: $0) }

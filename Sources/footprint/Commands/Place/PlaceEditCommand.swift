@@ -2,7 +2,7 @@ import ArgumentParser
 import FootprintStore
 
 /// `footprint place edit ID [--name N] [--at LAT,LON] [--category C] [--tag T]… [--untag T]… [--note N]
-/// [--address A] [--road-address A] [--phone P] [--visit-time T] [--likes N]`. Each field given is the
+/// [--address A] [--road-address A] [--phone P] [--visit-time T] [--best-time HH:MM-HH:MM] [--likes N]`. Each field given is the
 /// user's from then on: later imports of the place's source keep it (see `import places --overwrite-edits`).
 struct PlaceEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a place.")
@@ -26,15 +26,19 @@ struct PlaceEditCommand: ParsableCommand {
         name: .customLong("visit-time"), parsing: .unconditional,
         help: "A recommended visiting time (저녁, 18:00-22:00); '' clears it.")
     var visitTime: String?
+    @Option(
+        name: .customLong("best-time"), parsing: .unconditional,
+        help: "The recommended visiting window, HH:MM-HH:MM or 아침, 낮, 저녁, 밤, which recommend favours; '' clears it.")
+    var bestTime: String?
     @Option(parsing: .unconditional, help: "A new number of likes (0 or more).") var likes: WholeNumberArgument?
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        let texts = [name, category, note, address, roadAddress, phone, visitTime]
+        let texts = [name, category, note, address, roadAddress, phone, visitTime, bestTime]
         if at == nil, likes == nil, tags.isEmpty, untags.isEmpty, texts.allSatisfy({ $0 == nil }) {
             throw ValidationError(
                 "Give something to change: --name, --at, --category, --tag, --untag, --note, --address, "
-                    + "--road-address, --phone, --visit-time or --likes.")
+                    + "--road-address, --phone, --visit-time, --best-time or --likes.")
         }
     }
 
@@ -43,7 +47,7 @@ struct PlaceEditCommand: ParsableCommand {
         let edit = PlaceEdit(
             name: name, coordinate: try at?.coordinate(), category: category, addedTags: tags, removedTags: untags,
             note: note, address: address, roadAddress: roadAddress, phone: phone, visitTime: visitTime,
-            likes: try likes?.value(of: "likes"))
+            likes: try likes?.value(of: "likes"), bestTime: bestTime)
         let place = try store.editPlace(id: id, edit)
         if output.json {
             Output.json(.array([place.json()]))

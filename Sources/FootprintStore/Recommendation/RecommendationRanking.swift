@@ -1,0 +1,229 @@
+import FootprintGeo
+import Foundation
+import GRDB
+import HeapModule
+
+/// One ranking: the candidates with their term values, ordered by Maximal Marginal Relevance
+/// (``RecommendationDiversity``).
+///
+/// Lazy and exact: a max-heap holds each candidate under an upper bound of its selection value —
+/// first its relevance at its least possible distance, then its exact relevance, then that less
+/// μ × its largest similarity to the spots chosen so far. A spot is chosen when it comes to the
+/// top with a value that is up to date; values only fall as spots are chosen, so no other can beat
+/// it. Only the spots that come near the top are measured exactly and read in full.
+struct RecommendationRanking {
+    private struct Entry: Comparable {
+        var key: Double
+        var id: Int64
+        var index: Int32
+        /// −2: the row is unread (popularity and time at their bound 1); −1: the distance is a
+        /// lower bound; n ≥ 0: the diversity counts the first n chosen.
+        var state: Int32
+
+        static func < (a: Entry, b: Entry) -> Bool { a.key != b.key ? a.key < b.key : a.id > b.id }
+    }
+
+    /// A chosen spot.
+    struct Choice {
+        var index: Int
+        var place: Place
+        var distanceMeters: Double
+        var explanation: [ScoreContribution]
+        var score: Double
+    }
+
+    private var candidates: RecommendationCandidates
+    private let extent: RecommendationCandidates.Extent
+    private let radius: Double
+    private let weights: RecommendationWeights
+    private var popularity: [Double] = []
+    private var similarity: [Double] = []
+    private var novelty: [Double] = []
+    private var time: [Double] = []
+    private var largestSimilarity: [Double] = []
+    private var profiles: [Int: DiversityProfile] = [:]
+    private let db: Database
+    private let visits: [Int64: VisitSummary]
+    private let minute: Int
+
+    var candidateCount: Int { candidates.count }
+
+    init(
+        _ db: Database, candidates: RecommendationCandidates, extent: RecommendationCandidates.Extent, radius: Double,
+        query: RecommendationQuery, minute: Int, visits: [Int64: VisitSummary],
+        similarity reference: inout RecommendationSimilarity
+    ) {
+        self.db = db
+        self.candidates = candidates
+        self.extent = extent
+        self.radius = radius
+        weights = query.weights
+        self.visits = visits
+        self.minute = minute
+        let count = candidates.count
+        popularity.reserveCapacity(count)
+        novelty.reserveCapacity(count)
+        time.reserveCapacity(count)
+        reference.prepare(candidates)
+        for index in 0..<count {
+            let visit = visits[candidates.ids[index]]
+            novelty.append(
+                RecommendationScoring.novelty(
+                    daysSinceLastVisit: visit.flatMap { query.clock.days(since: $0.lastDate) }))
+            guard candidates.loaded[index] else {
+                // Unread: the terms that need the row at their bound 1; similarity is 0 on this path.
+                popularity.append(1)
+                time.append(1)
+                similarity.append(0)
+                continue
+            }
+            popularity.append(
+                RecommendationScoring.popularity(likes: candidates.likes[index], visits: visit?.count ?? 0))
+            time.append(RecommendationScoring.time(candidates.bestTimes[index], minute: minute))
+            similarity.append(
+                reference.isEmpty
+                    ? 0
+                    : reference.value(
+                        id: candidates.ids[index], tags: candidates.tags[index], category: candidates.categories[index])
+            )
+        }
+        largestSimilarity = Array(repeating: 0, count: count)
+    }
+
+    /// The contributions of candidate `index` at `meters`, diversity last.
+    private func contributions(_ index: Int, meters: Double) -> [ScoreContribution] {
+        let values = [
+            RecommendationScoring.distance(meters, radiusMeters: radius), popularity[index], similarity[index],
+            novelty[index], time[index],
+        ]
+        var parts = RecommendationTerm.allCases.map { term in
+            ScoreContribution(
+                term: term.rawValue, value: values[term.index], weight: weights[term],
+                contribution: values[term.index] * weights[term])
+        }
+        let penalty = -RecommendationDiversity.penalty
+        parts.append(
+            ScoreContribution(
+                term: "diversity", value: largestSimilarity[index], weight: penalty,
+                contribution: largestSimilarity[index] * penalty))
+        return parts
+    }
+
+    /// ``sum(_:)`` of ``contributions(_:meters:)`` without building them: the same additions in
+    /// the same order, so the same number.
+    private func key(_ index: Int, meters: Double) -> Double {
+        let w = weights.values
+        let distance = RecommendationScoring.distance(meters, radiusMeters: radius)
+        return distance * w[0] + popularity[index] * w[1] + similarity[index] * w[2] + novelty[index] * w[3]
+            + time[index] * w[4] + largestSimilarity[index] * -RecommendationDiversity.penalty
+    }
+
+    /// The sum of the contributions, in their order: the score.
+    private static func sum(_ parts: [ScoreContribution]) -> Double {
+        parts.reduce(0) { $0 + $1.contribution }
+    }
+
+    /// The first `count` spots of the ranking.
+    mutating func select(count: Int) throws -> [Choice] {
+        var heap = Heap<Entry>(
+            (0..<candidates.count).map { index in
+                let exact = candidates.exact[index]
+                let meters = exact.isNaN ? candidates.lowerBounds[index] : exact
+                return Entry(
+                    key: key(index, meters: meters), id: candidates.ids[index], index: Int32(index),
+                    state: !candidates.loaded[index] ? -2 : exact.isNaN ? -1 : 0)
+            })
+        var chosen: [Choice] = []
+        while chosen.count < count, var entry = heap.popMax() {
+            let index = Int(entry.index)
+            if entry.state == -2 {
+                try candidates.load(index, db: db, extent: extent)
+                let visitCount = visits[candidates.ids[index]]?.count ?? 0
+                popularity[index] = RecommendationScoring.popularity(likes: candidates.likes[index], visits: visitCount)
+                time[index] = RecommendationScoring.time(candidates.bestTimes[index], minute: minute)
+                entry.key = key(index, meters: candidates.exact[index])
+                entry.state = 0
+                heap.insert(entry)
+                continue
+            }
+            if entry.state == -1 {
+                let meters = candidates.exactDistance(index, extent: extent)
+                entry.key = key(index, meters: meters)
+                entry.state = 0
+                heap.insert(entry)
+                continue
+            }
+            if Int(entry.state) < chosen.count {
+                let profile = try self.profile(index)
+                for earlier in chosen[Int(entry.state)...] {
+                    let other = try self.profile(earlier.index)
+                    largestSimilarity[index] = max(
+                        largestSimilarity[index], RecommendationDiversity.similarity(profile, other))
+                }
+                entry.key = key(index, meters: candidates.exact[index])
+                entry.state = Int32(chosen.count)
+                heap.insert(entry)
+                continue
+            }
+            let parts = contributions(index, meters: candidates.exact[index])
+            chosen.append(
+                Choice(
+                    index: index, place: try place(index), distanceMeters: candidates.exact[index],
+                    explanation: parts,
+                    score: Self.sum(parts)))
+        }
+        return chosen
+    }
+
+    /// What diversity compares of candidate `index`: its name's brand, category, tags and
+    /// position, read once with one cached statement.
+    private mutating func profile(_ index: Int) throws -> DiversityProfile {
+        if let known = profiles[index] { return known }
+        let statement = try db.cachedStatement(sql: "SELECT name, category, tags FROM places WHERE id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [candidates.ids[index]]) else {
+            throw FootprintStoreError.placeNotFound(id: candidates.ids[index])
+        }
+        let profile = DiversityProfile(
+            name: row[0], category: row[1], tags: Hashtag.decode(row[2] ?? ""),
+            coordinate: Coordinate(
+                uncheckedLatitude: candidates.latitudes[index], longitude: candidates.longitudes[index]))
+        profiles[index] = profile
+        return profile
+    }
+
+    /// The place of candidate `index`, every column but the geometry.
+    private func place(_ index: Int) throws -> Place {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id, name, category, tags, likes, address, road_address, phone, visit_time, best_time, note,
+                       source, source_id, latitude, longitude, created_at, updated_at
+                FROM places WHERE id = ?
+                """)
+        guard let place = try Place.fetchOne(statement, arguments: [candidates.ids[index]]) else {
+            throw FootprintStoreError.placeNotFound(id: candidates.ids[index])
+        }
+        return place
+    }
+}
+
+/// A place's visits as recommendations weigh them.
+struct VisitSummary {
+    var count: Int
+    /// The local date of the last visit, `YYYY-MM-DD`.
+    var lastDate: String
+
+    /// Every visited place's summary (visits the user removed do not count).
+    static func all(_ db: Database) throws -> [Int64: VisitSummary] {
+        var result: [Int64: VisitSummary] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT place_id, count(*), max(local_date) FROM visits
+                WHERE place_id IS NOT NULL AND removed = 0 GROUP BY place_id
+                """)
+        while let row = try rows.next() {
+            result[row[0]] = VisitSummary(count: row[1], lastDate: row[2])
+        }
+        return result
+    }
+}

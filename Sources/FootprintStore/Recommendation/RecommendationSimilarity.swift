@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+
+/// What the `similarity` term compares a candidate with: the anchor place (`--place`), or the
+/// places of the person's visit history (`--at`, `--day`), each by its hashtags and category.
+///
+/// Against the history a candidate's similarity is `0.6 × (its best IDF-weighted Jaccard with a
+/// visited place) + 0.4 × (its best category-path similarity with a visited place)`, never
+/// counting the candidate itself: a spot's own visits do not make it like the history.
+struct RecommendationSimilarity {
+    struct Profile {
+        var id: Int64
+        var tags: [Int32]
+        var category: String?
+    }
+
+    private(set) var profiles: [Profile]
+    private var idf: [Double] = []
+    private var profileWeights: [Double] = []
+    private var postings: [[Int32]] = []
+    private var categoryCache: [String: [(similarity: Double, category: String, count: Int)]] = [:]
+    private var categoryCounts: [String: Int] = [:]
+    private var profileIndex: [Int64: Int] = [:]
+
+    var isEmpty: Bool { profiles.isEmpty }
+
+    /// The profiles of places `ids` (visited or the anchor), tags interned into `candidates`.
+    init(_ db: Database, ids: [Int64], candidates: inout RecommendationCandidates) throws {
+        profiles = []
+        guard !ids.isEmpty else { return }
+        let rows = try Row.fetchCursor(
+            db,
+            sql: "SELECT p.id, p.tags, p.category FROM json_each(?) j JOIN places p ON p.id = j.value ORDER BY p.id",
+            arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+        while let row = try rows.next() {
+            let tags = Hashtag.decode(row[1] ?? "").map { candidates.intern($0) }
+            profiles.append(Profile(id: row[0], tags: tags, category: row[2]))
+        }
+    }
+
+    /// Computes IDF over the candidates and profiles (each place once) and the look-up tables.
+    mutating func prepare(_ candidates: RecommendationCandidates) {
+        var frequency = [Int](repeating: 0, count: candidates.tagNames.count)
+        var documents = candidates.count
+        let candidateIDs = Set(candidates.ids)
+        for tags in candidates.tags { for tag in tags { frequency[Int(tag)] += 1 } }
+        for profile in profiles where !candidateIDs.contains(profile.id) {
+            documents += 1
+            for tag in profile.tags { frequency[Int(tag)] += 1 }
+        }
+        idf = frequency.map { RecommendationScoring.inverseDocumentFrequency(documents: documents, containing: $0) }
+        postings = Array(repeating: [], count: candidates.tagNames.count)
+        for (index, profile) in profiles.enumerated() {
+            profileIndex[profile.id] = index
+            profileWeights.append(profile.tags.reduce(0) { $0 + idf[Int($1)] })
+            for tag in profile.tags { postings[Int(tag)].append(Int32(index)) }
+            if let category = profile.category { categoryCounts[category, default: 0] += 1 }
+        }
+    }
+
+    /// The similarity of candidate `id` with `tags` and `category` (in [0, 1]).
+    mutating func value(id: Int64, tags: [Int32], category: String?) -> Double {
+        guard !profiles.isEmpty else { return 0 }
+        let own = profileIndex[id]
+        var bestTags = 0.0
+        if !tags.isEmpty {
+            let weight = tags.reduce(0) { $0 + idf[Int($1)] }
+            var shared: [Int32: Double] = [:]
+            for tag in tags {
+                for profile in postings[Int(tag)] where Int(profile) != own {
+                    shared[profile, default: 0] += idf[Int(tag)]
+                }
+            }
+            for (profile, overlap) in shared {
+                bestTags = max(bestTags, overlap / (weight + profileWeights[Int(profile)] - overlap))
+            }
+        }
+        var bestCategory = 0.0
+        if let category {
+            let ownCategory = own.flatMap { profiles[$0].category }
+            for entry in ranked(category) {
+                // The candidate's own profile does not count: skip its category if it is alone in it.
+                if entry.category == ownCategory && entry.count == 1 { continue }
+                bestCategory = entry.similarity
+                break
+            }
+        }
+        return RecommendationScoring.similarity(tags: min(1, bestTags), category: bestCategory)
+    }
+
+    /// The profiles' categories by similarity to `category`, best first.
+    private mutating func ranked(_ category: String) -> [(similarity: Double, category: String, count: Int)] {
+        if let cached = categoryCache[category] { return cached }
+        var list: [(similarity: Double, category: String, count: Int)] = []
+        for (other, count) in categoryCounts {
+            let value = RecommendationScoring.categorySimilarity(category, other)
+            if value > 0 { list.append((value, other, count)) }
+        }
+        list.sort { a, b in a.similarity != b.similarity ? a.similarity > b.similarity : a.category < b.category }
+        categoryCache[category] = list
+        return list
+    }
+}
