@@ -28,6 +28,9 @@ enum FootprintMigrator {
         migrator.registerMigration("v8-address-search", migrate: SearchIndex.createSchemaV8)
         // GPX tracks with segments and local days, detected stays, polygon privacy zones.
         migrator.registerMigration("v9-days-and-routes", migrate: DaysAndRoutesSchema.createSchemaV9)
+        // The tokenizer of 2026-11-24 (3): punctuation skipped like spaces, Latin chains of any
+        // length joined, word suffixes in the name index; the index is built anew.
+        migrator.registerMigration("v12-search-tokens-3", migrate: SearchIndex.createSchemaV12)
         return migrator
     }()
 

@@ -7,7 +7,8 @@ import GRDBSQLite
 ///
 /// `tokenize='footprint'` emits Hangul syllable bigrams bridging whitespace, the unigram at a run's
 /// end, and lowercased words; `tokenize='footprint chosung'` adds the colocated 초성 (chosung —
-/// initial consonant) bigrams. Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
+/// initial consonant) bigrams, and `suffixes` the suffixes of Latin and digit words (`cgv` → `gv`,
+/// `v`: `search_names` since `v12-search-tokens-3`). Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
 /// tokenized in ``SearchTokenizer/Mode/document`` mode, MATCH strings in
 /// ``SearchTokenizer/Mode/query`` mode.
 ///
@@ -19,12 +20,14 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
 
     private let document: SearchTokenizer
 
-    /// `arguments` are the words after `footprint` in `tokenize='…'`: `chosung` adds 초성 bigrams.
+    /// `arguments` are the words after `footprint` in `tokenize='…'`: `chosung` adds 초성 bigrams,
+    /// `suffixes` word suffixes.
     init(db: Database, arguments: [String]) throws {
         var options = SearchTokenizer.Options.default
         for argument in arguments {
             switch argument {
             case "chosung": options.insert(.chosung)
+            case "suffixes": options.insert(.wordSuffixes)
             default:
                 throw DatabaseError(
                     resultCode: .SQLITE_ERROR, message: "unknown footprint tokenizer option \(argument)")

@@ -16,7 +16,8 @@ enum BenchmarkDatabase {
     static func scratchFile(_ name: String) -> String {
         let folder = ProcessInfo.processInfo.environment["PEERS_OUT"] ?? NSTemporaryDirectory()
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return (folder as NSString).appendingPathComponent("footprint-\(ProcessInfo.processInfo.processIdentifier)-\(name)")
+        return (folder as NSString).appendingPathComponent(
+            "footprint-\(ProcessInfo.processInfo.processIdentifier)-\(name)")
     }
 
     static func remove(_ path: String) {
@@ -25,6 +26,13 @@ enum BenchmarkDatabase {
 
     /// The shared database, importing `places.csv` untimed if no task made it yet.
     static func shared(_ dataset: Dataset) throws -> FootprintStore {
+        // A given path that does not exist yet is made here, and kept.
+        if let given = path, isGiven, !FileManager.default.fileExists(atPath: given) {
+            let store = try FootprintStore.open(at: given, mode: .create)
+            _ = try store.importPlaces(
+                from: dataset.folder.appendingPathComponent("places.csv"), options: ImportOptions(source: "places.csv"),
+                progress: { _ in })
+        }
         if path == nil {
             let file = scratchFile("places.sqlite")
             remove(file)
@@ -54,7 +62,8 @@ struct ImportTask: BenchmarkTask {
             BenchmarkDatabase.remove(database)
             let (time, result) = try timeRuns(1) {
                 let store = try FootprintStore.open(at: database, mode: .create)
-                return try store.importPlaces(from: input, options: ImportOptions(source: "places.csv"), progress: { _ in })
+                return try store.importPlaces(
+                    from: input, options: ImportOptions(source: "places.csv"), progress: { _ in })
             }
             times += time
             summary = result
@@ -79,7 +88,9 @@ struct RadiusTask: BenchmarkTask {
     func measure(on dataset: Dataset, runs: RunCounts) throws -> BenchmarkRecord {
         let store = try BenchmarkDatabase.shared(dataset)
         let queries = try Queries(folder: dataset.folder)
-        let (totals, operations, results) = try timeBatch(queries.radiusCenters, runs: runs.count(n: dataset.placeCount)) {
+        let (totals, operations, results) = try timeBatch(
+            queries.radiusCenters, runs: runs.count(n: dataset.placeCount)
+        ) {
             try store.placeIDs(within: queries.radiusMeters, of: $0).count
         }
         let hits = results.reduce(0, +)
@@ -132,6 +143,7 @@ struct ExportTask: BenchmarkTask {
             try store.exportPlaces { try handle.write(contentsOf: $0) }
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-        return BenchmarkRecord(task: name, n: dataset.placeCount, timesMs: times, extra: [("bytes", .number(Double(bytes)))])
+        return BenchmarkRecord(
+            task: name, n: dataset.placeCount, timesMs: times, extra: [("bytes", .number(Double(bytes)))])
     }
 }
