@@ -12,10 +12,15 @@ extension SearchTokenizer {
         let emitsUnigrams: Bool
         let emitsChosung: Bool
         let emitsSuffixes: Bool
+        let emitsWordStarts: Bool
         let scratch: UnsafeMutablePointer<UInt8>
         let hangulToken: UnsafeMutablePointer<UInt8>
         let chosungs: [UInt32] = SearchTokenizer.chosungValues
 
+        /// Whether the last thing read was a Hangul unit (a unit after anything else begins a word,
+        /// as ``HangulNormalization``'s word starts say), and whether the pending one began a word.
+        var lastWasHangul = false
+        var previousStartsWord = false
         /// The pending Hangul unit (0 when none), its input bytes, and the run's length so far.
         var previous: UInt32 = 0
         var previousStart = 0
@@ -60,10 +65,11 @@ extension SearchTokenizer {
             emitsUnigrams = options.contains(.syllableUnigrams) && isDocument
             emitsChosung = options.contains(.chosung) && isDocument
             emitsSuffixes = options.contains(.wordSuffixes) && isDocument
+            emitsWordStarts = options.contains(.wordStarts) && isDocument
             self.scratch = scratch
             hangulToken = scratch + SearchTokenizer.maximumWordBytes
-            chainBytes = scratch + SearchTokenizer.maximumWordBytes + 16
-            chainInfo = UnsafeMutableRawPointer(scratch + 2 * SearchTokenizer.maximumWordBytes + 16)
+            chainBytes = scratch + SearchTokenizer.maximumWordBytes + 32
+            chainInfo = UnsafeMutableRawPointer(scratch + 2 * SearchTokenizer.maximumWordBytes + 32)
             joinsWords = isDocument && bridgesWhitespace
         }
 
@@ -193,6 +199,7 @@ extension SearchTokenizer {
 
         @inline(__always)
         private mutating func beginWord(at start: Int, isDigit: Bool) {
+            lastWasHangul = false
             if wordStart < 0 {
                 wordStart = start
                 wordLastWasDigit = isDigit
@@ -216,6 +223,7 @@ extension SearchTokenizer {
         }
 
         private mutating func whitespace<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
+            lastWasHangul = false
             try flushWord(body)
             if !bridgesWhitespace { try flushRun(body) }
         }
@@ -244,6 +252,9 @@ extension SearchTokenizer {
                 Self.write(previous, to: hangulToken)
                 Self.write(value, to: hangulToken + 3)
                 try emit(hangulToken, 6, previousStart..<end, colocated: false, body)
+                if emitsWordStarts && previousStartsWord {
+                    try emitWordStart(6, previousStart..<end, body)
+                }
                 if emitsUnigrams {
                     try emit(hangulToken, 3, previousStart..<previousEnd, colocated: true, body)
                 }
@@ -263,6 +274,19 @@ extension SearchTokenizer {
             previous = value
             previousStart = start
             previousEnd = end
+            previousStartsWord = !lastWasHangul
+            lastWasHangul = true
+        }
+
+        /// The token of `count` bytes at `hangulToken` marked as beginning a word (`#` before it),
+        /// colocated with it.
+        private func emitWordStart<E: Error>(
+            _ count: Int, _ range: Range<Int>, _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            let marked = hangulToken + 16
+            marked[0] = SearchTokenizer.wordStartMarker
+            (marked + 1).update(from: hangulToken, count: count)
+            try emit(marked, count + 1, range, colocated: true, body)
         }
 
         /// Ends a Hangul run: the unigram of its last unit (in query mode only for a run of one).
@@ -271,6 +295,9 @@ extension SearchTokenizer {
             if isDocument || runLength == 1 {
                 Self.write(previous, to: hangulToken)
                 try emit(hangulToken, 3, previousStart..<previousEnd, colocated: false, body)
+                if emitsWordStarts && previousStartsWord {
+                    try emitWordStart(3, previousStart..<previousEnd, body)
+                }
                 if emitsChosung {
                     let initial = chosung(of: previous)
                     if initial != previous {

@@ -53,6 +53,12 @@ public struct SearchTokenizer: Hashable, Sendable {
         /// `GS25`); words over 32 bytes get none.
         public static let wordSuffixes = Options(rawValue: 1 << 3)
 
+        /// The token at a Hangul syllable that begins a word (the first of the text, or one after
+        /// a space, punctuation, a letter or a digit) colocated again with `#` before it
+        /// (`스타벅스 강남` → `#스타` at 스, `#강남` at 강), so that the places where a query begins a
+        /// word — ranked above those where it lies inside one — can be looked up alone.
+        public static let wordStarts = Options(rawValue: 1 << 4)
+
         /// ``bridgesWhitespace`` only.
         public static let `default`: Options = [.bridgesWhitespace]
     }
@@ -104,6 +110,10 @@ public struct SearchTokenizer: Hashable, Sendable {
     /// an oversized term (FTS5 rejects tokens over 32,768 bytes).
     public static let maximumWordBytes = 1024
 
+    /// The byte before a ``Options-swift.struct/wordStarts`` token (`#`, which no other token
+    /// holds: punctuation is never part of one).
+    public static let wordStartMarker = UInt8(ascii: "#")
+
     /// The tokens emitted.
     public let options: Options
 
@@ -133,7 +143,7 @@ public struct SearchTokenizer: Hashable, Sendable {
         guard let base = text.baseAddress, !text.isEmpty else { return }
         // The word, a Hangul token, the chain of words and its 32 × 5 Ints (see Scanner).
         try withUnsafeTemporaryAllocation(
-            of: UInt8.self, capacity: 2 * Self.maximumWordBytes + 16 + Scanner.maximumChain * 5 * 8
+            of: UInt8.self, capacity: 2 * Self.maximumWordBytes + 32 + Scanner.maximumChain * 5 * 8
         ) {
             (scratch) throws(E) in
             var scanner = Scanner(options: options, mode: mode, scratch: scratch.baseAddress!)

@@ -82,6 +82,17 @@ struct SearchPlan {
                     Stage(
                         source: .names(.phrase(exactPhrase, anchored: true)),
                         completeBelow: SearchMatch.Kind.wordPrefix.rawValue))
+                // The places where the query begins a word, by the index's word-start tokens
+                // (`#` + the first term): when they fill the limit, the many places holding it
+                // inside a word (a two-syllable word: thousands) are never read.
+                if exactPhrase.joinedTerms == nil, let first = exactPhrase.terms.first,
+                    SearchExpression.Phrase.hangulCount(first.text) > 0
+                {
+                    var wordStart = exactPhrase
+                    wordStart.terms[0].text = String(UnicodeScalar(SearchTokenizer.wordStartMarker)) + first.text
+                    stages.append(
+                        Stage(source: .names(.phrase(wordStart)), completeBelow: SearchMatch.Kind.substring.rawValue))
+                }
             }
             stages.append(
                 Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))

@@ -21,33 +21,42 @@ extension SearchRun {
 
         /// A copy whose matcher has its own buffers, for another thread.
         func withOwnBuffers() -> Judge {
-            Judge(matcher: matcher.withOwnBuffers(), near: near, withinMeters: withinMeters, flat: flat, condition: condition)
+            Judge(
+                matcher: matcher.withOwnBuffers(), near: near, withinMeters: withinMeters, flat: flat,
+                condition: condition)
         }
 
         func judge(_ db: Database, ids: ArraySlice<Int64>, columns: SearchIndex.RowColumns) throws -> Verdicts {
             var verdicts = Verdicts()
             try SearchIndex.forEachRow(db, ids: ids, columns: columns, condition: condition) { row in
-                guard let (match, fit) = matcher.match(row) else {
-                    if !row.hasOtherFields { verdicts.unmatchedNames.append(row.id) }
-                    return
-                }
-                var distance: Double?
-                if let near {
-                    let coordinate = Coordinate(uncheckedLatitude: row.latitude, longitude: row.longitude)
-                    if let withinMeters {
-                        let exact = Geodesic.distance(from: near, to: coordinate)
-                        guard exact <= withinMeters else { return }
-                        distance = exact
-                    } else {
-                        distance =
-                            flat?.estimate(latitude: row.latitude, longitude: row.longitude)
-                            ?? Geodesic.distance(from: near, to: coordinate)
-                    }
-                }
-                verdicts.found.append(
-                    Matched(id: row.id, likes: row.likes, match: match, fit: fit, distanceMeters: distance))
+                judge(row, into: &verdicts)
             }
             return verdicts
+        }
+
+        /// Judges one row: a match within the radius goes to `found`, a name look-up's candidate
+        /// whose name does not match to `unmatchedNames`.
+        @inline(__always)
+        func judge(_ row: SearchRowView, into verdicts: inout Verdicts) {
+            guard let (match, fit) = matcher.match(row) else {
+                if !row.hasOtherFields { verdicts.unmatchedNames.append(row.id) }
+                return
+            }
+            var distance: Double?
+            if let near {
+                let coordinate = Coordinate(uncheckedLatitude: row.latitude, longitude: row.longitude)
+                if let withinMeters {
+                    let exact = Geodesic.distance(from: near, to: coordinate)
+                    guard exact <= withinMeters else { return }
+                    distance = exact
+                } else {
+                    distance =
+                        flat?.estimate(latitude: row.latitude, longitude: row.longitude)
+                        ?? Geodesic.distance(from: near, to: coordinate)
+                }
+            }
+            verdicts.found.append(
+                Matched(id: row.id, likes: row.likes, match: match, fit: fit, distanceMeters: distance))
         }
     }
 

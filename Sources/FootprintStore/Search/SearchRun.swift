@@ -27,10 +27,10 @@ struct SearchRun {
     let flat: FlatDistance?
     /// The second connection that judges half of a long candidate list; `nil` when the store has
     /// none for this search, or its snapshot turned out to differ.
-    private var partner: SearchPartner?
+    var partner: SearchPartner?
 
     var seen = Set<Int64>()
-    private(set) var matched: [Matched] = []
+    var matched: [Matched] = []
 
     init(_ db: Database, _ query: SearchQuery, partner: SearchPartner? = nil) throws {
         self.db = db
@@ -61,6 +61,11 @@ struct SearchRun {
             if let limit = query.limit, matched.lazy.filter({ $0.match.tier < completeBelow }).count >= limit { break }
             var ids: [Int64]
             switch stage.source {
+            case .names(let expression) where partner == nil:
+                // One connection: the look-up and the reading of its rows in one statement.
+                try judgeNames(matching: expression)
+                completeBelow = stage.completeBelow
+                continue
             case .names(let expression):
                 ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression)
             case .text(let expression):

@@ -112,6 +112,17 @@ import Testing
         #expect(tokenizer.tokens(in: long) == [Token(long, 0..<33)])
     }
 
+    @Test func wordStartsAreMarked() {
+        let tokenizer = SearchTokenizer(options: [.bridgesWhitespace, .wordStarts])
+        #expect(
+            tokenizer.tokens(in: "스타 CGV강남 (역)") == [
+                Token("스타", 0..<6), Token("#스타", 0..<6, colocated: true), Token("타", 3..<6), Token("cgv", 7..<10),
+                Token("강남", 10..<16), Token("#강남", 10..<16, colocated: true), Token("남역", 13..<21),
+                Token("역", 18..<21), Token("#역", 18..<21, colocated: true),
+            ])
+        #expect(tokenizer.tokens(in: "강남", mode: .query) == [Token("강남", 0..<6)])
+    }
+
     @Test func withoutBridgingARunEndsAtASpace() {
         let tokenizer = SearchTokenizer(options: [])
         #expect(

@@ -124,6 +124,30 @@ import Testing
         #expect(found.map(\.match.kind) == [.mixedChosung, .mixedReadings])
     }
 
+    /// A query that begins a word in enough names is answered from the index's word-start tokens
+    /// alone, and ranks as it would with every candidate read: the places holding it inside a
+    /// word come after all those where it begins one.
+    @Test func wordPrefixMatchesFillTheLimitFirst() throws {
+        let temporary = try TemporaryStore()
+        var names: [String] = []
+        for index in 0..<30 { names.append("성수 호텔\(index)") }
+        for index in 0..<30 { names.append("스타호텔\(index)") }
+        for name in names { _ = try temporary.store.addPlace(Place(name: name, coordinate: Self.seoul)) }
+        let limited = try temporary.store.search(SearchQuery("호텔", near: Self.seoul, limit: 20))
+        let all = try temporary.store.search(SearchQuery("호텔", near: Self.seoul, limit: nil))
+        #expect(limited.map(\.place.id) == Array(all.prefix(20)).map(\.place.id))
+        #expect(limited.allSatisfy { $0.match.kind == .wordPrefix })
+        #expect(all.count == 60)
+        #expect(all.suffix(30).allSatisfy { $0.match.kind == .substring })
+        // The word-start look-up finds only the places where 호텔 begins a word.
+        let wordStarts = try temporary.store.read { db in
+            try SearchIndex.rowIDs(
+                db, table: "search_names",
+                expression: .phrase(.init(terms: [.init(text: "#호텔", isPrefix: false)], isComplete: true)))
+        }
+        #expect(wordStarts == Array(all.prefix(30)).map(\.place.id!).sorted())
+    }
+
     /// Places changed since the index was last updated (another tool's writes) are judged from
     /// their rows by the same rules.
     @Test func pendingPlacesFollowTheSameRules() throws {
