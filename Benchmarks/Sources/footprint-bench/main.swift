@@ -13,6 +13,16 @@ func standardError(_ text: String) {
 
 let environment = ProcessInfo.processInfo.environment
 var arguments = Array(CommandLine.arguments.dropFirst())
+// One of the processes of `search_throughput`, started by it.
+if arguments.first == "--search-worker" {
+    do {
+        try SearchWorker.run(Array(arguments.dropFirst()))
+        exit(0)
+    } catch {
+        standardError("footprint-bench: \(error)")
+        exit(1)
+    }
+}
 var only: Set<String>?
 if let flag = arguments.firstIndex(of: "--only"), flag + 1 < arguments.count {
     only = Set(arguments[flag + 1].split(separator: ",").map(String.init))

@@ -58,8 +58,11 @@ public enum KeyboardMistype {
                 readings.append(reading)
             }
         }
+        if readings.isEmpty, let reading = gluedReading(of: text) { readings.append(reading) }
         if let reading = latinReading(of: text) { readings.append(reading) }
-        if let reading = wordByWordReading(of: text), !readings.contains(where: { $0.text == reading.text }) {
+        if let reading = wordByWordReading(of: text, wholeIsRead: !readings.isEmpty),
+            !readings.contains(where: { $0.text == reading.text })
+        {
             readings.append(reading)
         }
         return readings.filter { $0.confidence >= minimumConfidence }.sorted { $0.confidence > $1.confidence }
@@ -69,8 +72,9 @@ public enum KeyboardMistype {
     /// word (`CGV rkdska` → `CGV 강남`), or the reverse (`ㅊㅎㅍ 강남` → `cgv 강남`): each word read
     /// on its own, kept as typed when it has no likely reading, with confidence the product of
     /// the read words' times 0.9 (`ㅊㅎㅍ rkdska` → `cgv 강남`: one each way). `nil` for a single
-    /// word, when none is read, or when every word is read the same way (the whole-query reading).
-    private static func wordByWordReading(of text: String) -> KeyboardReading? {
+    /// word, when none is read, or when every word is read the same way and `wholeIsRead` (the
+    /// whole-query reading says it; not so when a word kept a glued letter: `Ntjdnfxkdnj rkdska`).
+    private static func wordByWordReading(of text: String, wholeIsRead: Bool) -> KeyboardReading? {
         let words = text.split(whereSeparator: \.isWhitespace)
         guard words.count >= 2 else { return nil }
         var parts: [String] = []
@@ -79,8 +83,13 @@ public enum KeyboardMistype {
         for (index, word) in words.enumerated() {
             var candidates = [hangulReading(of: String(word)), latinReading(of: String(word))].compactMap { $0 }
                 .filter { $0.confidence >= minimumConfidence }
+            if candidates.isEmpty, let glued = gluedReading(of: String(word)), glued.confidence >= minimumConfidence {
+                candidates = [glued]
+            }
             // The last word's first keystroke (`CGV r` on the way to `CGV rkdska`): one consonant.
-            if candidates.isEmpty, index == words.count - 1, word.count == 1, word.unicodeScalars.allSatisfy(\.isASCIILetter) {
+            if candidates.isEmpty, index == words.count - 1, word.count == 1,
+                word.unicodeScalars.allSatisfy(\.isASCIILetter)
+            {
                 let jamo = DubeolsikKeyboard.hangul(fromKeys: String(word))
                 if let scalar = jamo.unicodeScalars.first, jamo.unicodeScalars.count == 1, Jamo.isConsonant(scalar) {
                     candidates = [KeyboardReading(text: jamo, direction: .hangulFromLatinKeys, confidence: 0.5)]
@@ -97,14 +106,53 @@ public enum KeyboardMistype {
         // None read: nothing to add. Every word read the same way: the whole-query reading.
         let read = parts.indices.filter { parts[$0] != String(words[$0]) }
         guard let direction, !read.isEmpty else { return nil }
-        if read.count == parts.count {
-            let directions = Set(read.compactMap { index in
-                [hangulReading(of: String(words[index])), latinReading(of: String(words[index]))].compactMap { $0 }
-                    .filter { $0.text == parts[index] }.first?.direction
-            })
+        if read.count == parts.count && wholeIsRead {
+            let directions = Set(
+                read.compactMap { index in
+                    [hangulReading(of: String(words[index])), latinReading(of: String(words[index]))].compactMap { $0 }
+                        .filter { $0.text == parts[index] }.first?.direction
+                })
             guard directions.count > 1 else { return nil }
         }
         return KeyboardReading(text: parts.joined(separator: " "), direction: direction, confidence: confidence)
+    }
+
+    /// At most this many Latin letters at a word's start or end are kept as typed by
+    /// ``gluedReading(of:)``.
+    static let maximumGluedLetters = 3
+
+    /// A Latin letter or two glued to a mistyped Hangul word, kept as written (`Ntjdnfxkdnj` →
+    /// `N서울타워`, `tmxkqjrtmKR` → `스타벅스KR`): when the whole word has no reading, the word
+    /// without its first (or last) 1–``maximumGluedLetters`` letters is read, and offered when it
+    /// reads as two syllables or more, with confidence the rest's times 0.8. Letters kept in
+    /// capitals beside a lowercase rest (a brand's initials) are what is meant far more often than
+    /// lowercase ones, so other splits count half; the most confident split wins, the fewest
+    /// letters kept first. `nil` for a text that is not one word of ASCII letters.
+    private static func gluedReading(of text: String) -> KeyboardReading? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 3, scalars.allSatisfy(\.isASCIILetter) else { return nil }
+        var best: (reading: KeyboardReading, weight: Double)?
+        for kept in 1...min(maximumGluedLetters, scalars.count - 2) {
+            for atStart in [true, false] {
+                let glued = atStart ? scalars[..<kept] : scalars[(scalars.count - kept)...]
+                let rest = atStart ? scalars[kept...] : scalars[..<(scalars.count - kept)]
+                let restText = String(String.UnicodeScalarView(rest))
+                let lowered = String(String.UnicodeScalarView(rest.map(\.asciiLowercased)))
+                guard
+                    let reading = hangulReading(of: restText) ?? hangulReading(of: lowered, penalty: 0.6),
+                    reading.text.unicodeScalars.filter({ HangulSyllable($0) != nil }).count >= 2
+                else { continue }
+                let gluedText = String(String.UnicodeScalarView(glued))
+                let combined = atStart ? gluedText + reading.text : reading.text + gluedText
+                let candidate = KeyboardReading(
+                    text: combined, direction: .hangulFromLatinKeys, confidence: reading.confidence * 0.8)
+                let capitals =
+                    glued.allSatisfy { $0.properties.isUppercase } && !rest.contains { $0.properties.isUppercase }
+                let weight = candidate.confidence * (capitals ? 1 : 0.5)
+                if weight > best?.weight ?? 0 { best = (candidate, weight) }
+            }
+        }
+        return best?.reading
     }
 
     private static func hangulReading(of text: String, penalty: Double = 1) -> KeyboardReading? {

@@ -19,6 +19,10 @@ public struct HangulQuery: Hashable, Sendable {
     /// The query search-normalized (``HangulNormalization/searchNormalized(_:)``): what the
     /// ``MatchRule/exact`` pattern looks for.
     public let normalized: String
+    /// Whether the query is only punctuation, symbols or emoji (`-_-`, `😀`): it is then searched
+    /// for as written, in texts prepared with their symbols kept
+    /// (``SearchableText/init(_:keepingSymbols:)``).
+    public let isSymbolsOnly: Bool
     /// Whether the query is all 초성, mixed or neither.
     public let chosungShape: ChosungQueryShape
     /// The keyboard-mistype readings searched for too (``KeyboardMistype/alternativeReadings(of:)``).
@@ -30,6 +34,7 @@ public struct HangulQuery: Hashable, Sendable {
     public init(_ text: String) {
         self.text = text
         normalized = HangulNormalization.searchNormalized(text)
+        isSymbolsOnly = HangulNormalization.isSymbolsOnly(text)
         chosungShape = Chosung.queryShape(of: text)
         guard !normalized.isEmpty else {
             readings = []
@@ -55,7 +60,7 @@ public struct HangulQuery: Hashable, Sendable {
 
     /// How `candidate` matches the query — the best rule, then the best position — or `nil`.
     public func match(_ candidate: String) -> HangulMatch? {
-        match(SearchableText(candidate))
+        match(SearchableText(candidate, keepingSymbols: isSymbolsOnly))
     }
 
     /// How a prepared text matches the query — the best rule, then the best position — or `nil`.

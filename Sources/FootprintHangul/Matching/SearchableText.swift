@@ -7,13 +7,14 @@ public struct SearchableText: Hashable, Sendable {
     /// For each scalar, whether a word of the original text begins there.
     let wordStarts: [Bool]
 
-    /// Prepares `text`.
-    public init(_ text: String) {
+    /// Prepares `text`; with `keepingSymbols`, its punctuation, symbols and emoji are kept (for a
+    /// query made only of them, ``HangulQuery/isSymbolsOnly``), else skipped like spaces.
+    public init(_ text: String, keepingSymbols: Bool = false) {
         var scalars: [UInt32] = []
         var wordStarts: [Bool] = []
         scalars.reserveCapacity(text.utf8.count)
         wordStarts.reserveCapacity(text.utf8.count)
-        HangulNormalization.forEachSearchScalar(in: text) { scalar, startsWord in
+        HangulNormalization.forEachSearchScalar(in: text, keepingSymbols: keepingSymbols) { scalar, startsWord in
             scalars.append(scalar.value)
             wordStarts.append(startsWord)
         }

@@ -56,25 +56,57 @@ public enum HangulNormalization {
 
     /// The form in which a query and a text are compared: ``normalized(_:)``, then lowercased
     /// (Unicode full lowercase mapping per scalar: `CGV` → `cgv`, `Ä` → `ä`), with every
-    /// whitespace scalar (Unicode `White_Space`, plus U+200B ZERO WIDTH SPACE and U+FEFF) removed:
-    /// `스타벅스 강남점` → `스타벅스강남점`, `ＣＧＶ 강남` → `cgv강남`.
+    /// whitespace scalar (Unicode `White_Space`, plus U+200B ZERO WIDTH SPACE and U+FEFF) removed,
+    /// and punctuation, symbols and emoji removed like spaces: `스타벅스 강남점` → `스타벅스강남점`,
+    /// `ＣＧＶ 강남` → `cgv강남`, `KT&G` → `ktg`, `카페-온` → `카페온`.
+    ///
+    /// A text of punctuation, symbols or emoji only keeps them (`-_-` → `-_-`, `😀` → `😀`): such a
+    /// query is searched for as written, and ``isSymbolsOnly(_:)`` tells the matcher to compare it
+    /// with texts whose symbols are kept too (`keepingSymbols`).
     public static func searchNormalized(_ text: String) -> String {
+        searchNormalized(text, keepingSymbols: false)
+    }
+
+    /// ``searchNormalized(_:)``, with punctuation, symbols and emoji kept when `keepingSymbols`.
+    public static func searchNormalized(_ text: String, keepingSymbols: Bool) -> String {
         var scalars = String.UnicodeScalarView()
-        forEachSearchScalar(in: text) { scalar, _ in scalars.append(scalar) }
+        forEachSearchScalar(in: text, keepingSymbols: keepingSymbols) { scalar, _ in scalars.append(scalar) }
+        if scalars.isEmpty && !keepingSymbols {
+            forEachSearchScalar(in: text, keepingSymbols: true) { scalar, _ in scalars.append(scalar) }
+        }
         return String(scalars)
     }
 
+    /// Whether `text` has punctuation, symbols or emoji and nothing else but spaces: a query that
+    /// is searched for as written (``searchNormalized(_:keepingSymbols:)``).
+    public static func isSymbolsOnly(_ text: String) -> Bool {
+        var hasSymbol = false
+        for scalar in normalized(text).unicodeScalars {
+            switch ScalarClass(scalar) {
+            case .whitespace: continue
+            case .separator: hasSymbol = true
+            case .hangul, .letter, .digit: return false
+            }
+        }
+        return hasSymbol
+    }
+
     /// Calls `body` with each scalar of `searchNormalized(text)` and whether it begins a word of
-    /// `text`: the first scalar, one after whitespace or punctuation, or one where the script class
-    /// changes (Hangul, letters, digits), so `CGV강남` has words `cgv` and `강남`.
-    static func forEachSearchScalar(in text: String, _ body: (Unicode.Scalar, _ startsWord: Bool) -> Void) {
+    /// `text`: the first scalar, one after whitespace or punctuation, or one where Hangul meets
+    /// letters or digits, so `CGV강남` has words `cgv` and `강남`. Letters and digits together are
+    /// one word (`GS25`: `25` lies inside it). Punctuation, symbols and emoji are skipped like
+    /// spaces unless `keepingSymbols`, when each is a word of its own.
+    static func forEachSearchScalar(
+        in text: String, keepingSymbols: Bool = false, _ body: (Unicode.Scalar, _ startsWord: Bool) -> Void
+    ) {
         var previousClass = ScalarClass.separator
         for scalar in normalized(text).unicodeScalars {
-            let scalarClass = ScalarClass(scalar)
-            if scalarClass == .whitespace {
+            var scalarClass = ScalarClass(scalar)
+            if scalarClass == .whitespace || (scalarClass == .separator && !keepingSymbols) {
                 previousClass = .separator
                 continue
             }
+            if scalarClass == .digit { scalarClass = .letter }
             let startsWord = scalarClass != previousClass || scalarClass == .separator
             previousClass = scalarClass
             appendLowercased(scalar) { body($0, startsWord) }

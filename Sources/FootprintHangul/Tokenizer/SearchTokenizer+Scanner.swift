@@ -11,10 +11,16 @@ extension SearchTokenizer {
         let bridgesWhitespace: Bool
         let emitsUnigrams: Bool
         let emitsChosung: Bool
+        let emitsSuffixes: Bool
+        let emitsWordStarts: Bool
         let scratch: UnsafeMutablePointer<UInt8>
         let hangulToken: UnsafeMutablePointer<UInt8>
         let chosungs: [UInt32] = SearchTokenizer.chosungValues
 
+        /// Whether the last thing read was a Hangul unit (a unit after anything else begins a word,
+        /// as ``HangulNormalization``'s word starts say), and whether the pending one began a word.
+        var lastWasHangul = false
+        var previousStartsWord = false
         /// The pending Hangul unit (0 when none), its input bytes, and the run's length so far.
         var previous: UInt32 = 0
         var previousStart = 0
@@ -34,27 +40,36 @@ extension SearchTokenizer {
 
         /// Whether words are joined across spaces (document mode, bridging whitespace).
         let joinsWords: Bool
-        /// The current chain — words with only spaces between them, at most ``maximumChain`` —
-        /// held back until it ends, so that each word's joins with the words after it go at the
-        /// word's own position (`lcdc seoul` → `lcdc` + `lcdcseoul`, `seoul`): a query typed
-        /// without the spaces then matches where the first word stands, at `^` too, and after a
-        /// Hangul word (`성수bluebottle`). The words' bytes are concatenated in `chainBytes`; for
-        /// each, `chainInfo` holds five Ints: offset, length, input start, input end, flags.
+        /// The current chain — words with only spaces or punctuation between them, at most
+        /// ``maximumChain`` — held back until it ends, so that each word's joins with the words
+        /// after it go at the word's own position (`lcdc seoul` → `lcdc` + `lcdcseoul`, `seoul`;
+        /// `KT&G` → `kt` + `ktg`, `g`): a query typed without the spaces then matches where the
+        /// first word stands, at `^` too, and after a Hangul word (`성수bluebottle`). A word gets
+        /// its joins with the next ``joinedWords`` words and, when the chain goes on beyond them,
+        /// with the whole rest of the chain, so that a query of any number of words typed as one
+        /// (`coffeebeanandtealeaf`) is a prefix of a token. The words' bytes are concatenated in
+        /// `chainBytes`; for each, `chainInfo` holds five Ints: offset, length, input start, input
+        /// end, flags.
         let chainBytes: UnsafeMutablePointer<UInt8>
         let chainInfo: UnsafeMutableRawPointer
         var chainCount = 0
         var chainLength = 0
-        static let maximumChain = 4
+        static let maximumChain = 32
+        static let joinedWords = 3
+        /// Words up to this many bytes get their suffixes (``Options-swift.struct/wordSuffixes``).
+        static let maximumSuffixWordBytes = 32
 
         init(options: Options, mode: Mode, scratch: UnsafeMutablePointer<UInt8>) {
             isDocument = mode == .document
             bridgesWhitespace = options.contains(.bridgesWhitespace)
             emitsUnigrams = options.contains(.syllableUnigrams) && isDocument
             emitsChosung = options.contains(.chosung) && isDocument
+            emitsSuffixes = options.contains(.wordSuffixes) && isDocument
+            emitsWordStarts = options.contains(.wordStarts) && isDocument
             self.scratch = scratch
             hangulToken = scratch + SearchTokenizer.maximumWordBytes
-            chainBytes = scratch + SearchTokenizer.maximumWordBytes + 16
-            chainInfo = UnsafeMutableRawPointer(scratch + 2 * SearchTokenizer.maximumWordBytes + 16)
+            chainBytes = scratch + SearchTokenizer.maximumWordBytes + 32
+            chainInfo = UnsafeMutableRawPointer(scratch + 2 * SearchTokenizer.maximumWordBytes + 32)
             joinsWords = isDocument && bridgesWhitespace
         }
 
@@ -184,6 +199,7 @@ extension SearchTokenizer {
 
         @inline(__always)
         private mutating func beginWord(at start: Int, isDigit: Bool) {
+            lastWasHangul = false
             if wordStart < 0 {
                 wordStart = start
                 wordLastWasDigit = isDigit
@@ -207,14 +223,16 @@ extension SearchTokenizer {
         }
 
         private mutating func whitespace<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
+            lastWasHangul = false
             try flushWord(body)
             if !bridgesWhitespace { try flushRun(body) }
         }
 
+        /// Punctuation, symbols, emoji and invalid bytes: skipped like spaces (`카페-온` is the run
+        /// `카페온`, `KT&G` the chain `kt g`), so that a query finds a name whatever punctuation
+        /// either of them has.
         private mutating func separator<E: Error>(_ body: (RawToken) throws(E) -> Void) throws(E) {
-            try flushWord(body)
-            try flushChain(body)
-            try flushRun(body)
+            try whitespace(body)
         }
 
         @inline(__always)
@@ -234,6 +252,9 @@ extension SearchTokenizer {
                 Self.write(previous, to: hangulToken)
                 Self.write(value, to: hangulToken + 3)
                 try emit(hangulToken, 6, previousStart..<end, colocated: false, body)
+                if emitsWordStarts && previousStartsWord {
+                    try emitWordStart(6, previousStart..<end, body)
+                }
                 if emitsUnigrams {
                     try emit(hangulToken, 3, previousStart..<previousEnd, colocated: true, body)
                 }
@@ -253,6 +274,19 @@ extension SearchTokenizer {
             previous = value
             previousStart = start
             previousEnd = end
+            previousStartsWord = !lastWasHangul
+            lastWasHangul = true
+        }
+
+        /// The token of `count` bytes at `hangulToken` marked as beginning a word (`#` before it),
+        /// colocated with it.
+        private func emitWordStart<E: Error>(
+            _ count: Int, _ range: Range<Int>, _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            let marked = hangulToken + 16
+            marked[0] = SearchTokenizer.wordStartMarker
+            (marked + 1).update(from: hangulToken, count: count)
+            try emit(marked, count + 1, range, colocated: true, body)
         }
 
         /// Ends a Hangul run: the unigram of its last unit (in query mode only for a run of one).
@@ -261,6 +295,9 @@ extension SearchTokenizer {
             if isDocument || runLength == 1 {
                 Self.write(previous, to: hangulToken)
                 try emit(hangulToken, 3, previousStart..<previousEnd, colocated: false, body)
+                if emitsWordStarts && previousStartsWord {
+                    try emitWordStart(3, previousStart..<previousEnd, body)
+                }
                 if emitsChosung {
                     let initial = chosung(of: previous)
                     if initial != previous {
@@ -284,9 +321,10 @@ extension SearchTokenizer {
                 }
                 (chainBytes + chainLength).update(from: scratch, count: wordLength)
                 let info = chainInfo + chainCount * 5 * MemoryLayout<Int>.size
-                for (index, value) in [chainLength, wordLength, range.lowerBound, range.upperBound,
-                    (splitsParts ? 1 : 0) | (wordIsVerbatim ? 2 : 0)].enumerated()
-                {
+                for (index, value) in [
+                    chainLength, wordLength, range.lowerBound, range.upperBound,
+                    (splitsParts ? 1 : 0) | (wordIsVerbatim ? 2 : 0),
+                ].enumerated() {
                     info.storeBytes(of: value, toByteOffset: index * MemoryLayout<Int>.size, as: Int.self)
                 }
                 chainCount += 1
@@ -316,9 +354,12 @@ extension SearchTokenizer {
                 try emitWord(
                     chainBytes + offset, chain(word, 1), chain(word, 2)..<chain(word, 3), splitsParts: flags & 1 != 0,
                     verbatim: flags & 2 != 0, body)
-                for later in (word + 1)..<chainCount {
+                let lastJoined = min(chainCount - 1, word + Self.joinedWords)
+                let laterWords = word + 1 > lastJoined ? [] : Array((word + 1)...lastJoined)
+                for later in laterWords + (chainCount - 1 > lastJoined ? [chainCount - 1] : []) {
                     try emit(
-                        chainBytes + offset, chain(later, 0) + chain(later, 1) - offset, chain(word, 2)..<chain(later, 3),
+                        chainBytes + offset, chain(later, 0) + chain(later, 1) - offset,
+                        chain(word, 2)..<chain(later, 3),
                         colocated: true, body)
                 }
             }
@@ -326,16 +367,26 @@ extension SearchTokenizer {
             chainLength = 0
         }
 
-        /// A word's token, then in document mode its letter and digit parts (`gs25` → `gs`, `25`).
+        /// A word's token, then in document mode its letter and digit parts (`gs25` → `gs`, `25`)
+        /// and, with ``emitsSuffixes``, its suffixes (`cgv` → `gv`, `v`) for substrings of a word.
         private func emitWord<E: Error>(
             _ bytes: UnsafeMutablePointer<UInt8>, _ length: Int, _ range: Range<Int>, splitsParts: Bool, verbatim: Bool,
             _ body: (RawToken) throws(E) -> Void
         ) throws(E) {
             try emit(bytes, length, range, colocated: false, body)
+            let suffixes = emitsSuffixes && length <= Self.maximumSuffixWordBytes
+            if suffixes {
+                for start in 1..<max(1, length) where bytes[start] & 0xC0 != 0x80 {
+                    let suffixRange = verbatim ? (range.lowerBound + start)..<range.upperBound : range
+                    try emit(bytes + start, length - start, suffixRange, colocated: true, body)
+                }
+            }
             guard splitsParts else { return }
             var partStart = 0
             for index in 1...length {
                 let atEnd = index == length
+                // The last part is a suffix, emitted above.
+                if atEnd && suffixes { break }
                 if atEnd || Self.isASCIIDigit(bytes[index]) != Self.isASCIIDigit(bytes[index - 1]) {
                     // A non-ASCII letter's continuation bytes never start a part.
                     if !atEnd && bytes[index] & 0xC0 == 0x80 { continue }

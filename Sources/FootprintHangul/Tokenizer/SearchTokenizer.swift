@@ -19,8 +19,11 @@
 ///   Prefixes are not indexed: `cg` finds `cgv` as the FTS5 prefix query `"cg"*`. With
 ///   ``Options-swift.struct/bridgesWhitespace``, in document mode, a word followed by up to three
 ///   more across spaces also gets its joins with them colocated (`lcdc seoul` → `lcdc` +
-///   `lcdcseoul`, `seoul`), so a query typed without the spaces finds it (`lcdcseoul`, `lcdcseo`).
-/// - punctuation, symbols and emoji are skipped.
+///   `lcdcseoul`, `seoul`), and with the whole rest of a longer chain, so a query typed without
+///   the spaces finds it (`lcdcseoul`, `lcdcseo`, `coffeebeanandtealeaf`). With
+///   ``Options-swift.struct/wordSuffixes`` a word's suffixes are colocated too (`cgv` → `gv`, `v`).
+/// - punctuation, symbols and emoji are skipped like spaces: a Hangul run and a chain of words
+///   go on across them (`카페-온` → `카페 페온 온`, `KT&G` → `kt` + `ktg`, `g`).
 ///
 /// **Query mode** — what a query string becomes when FTS5 tokenizes it (FTS5_TOKENIZE_QUERY): a
 /// Hangul run of two or more syllables gives only its bigrams (`스타벅스` → `스타 타벅 벅스`), a
@@ -44,6 +47,17 @@ public struct SearchTokenizer: Hashable, Sendable {
         /// The `chosung` (초성 — initial consonants) bigram colocated at every syllable (and its
         /// unigram at a run's last), when it differs from the literal token.
         public static let chosung = Options(rawValue: 1 << 2)
+
+        /// Every suffix of a word of letters and digits colocated with it (`cgv` → `cgv`, `gv`,
+        /// `v`), so that a prefix query finds a substring inside a word (`gv` in `CGV`, `25` in
+        /// `GS25`); words over 32 bytes get none.
+        public static let wordSuffixes = Options(rawValue: 1 << 3)
+
+        /// The token at a Hangul syllable that begins a word (the first of the text, or one after
+        /// a space, punctuation, a letter or a digit) colocated again with `#` before it
+        /// (`스타벅스 강남` → `#스타` at 스, `#강남` at 강), so that the places where a query begins a
+        /// word — ranked above those where it lies inside one — can be looked up alone.
+        public static let wordStarts = Options(rawValue: 1 << 4)
 
         /// ``bridgesWhitespace`` only.
         public static let `default`: Options = [.bridgesWhitespace]
@@ -96,6 +110,10 @@ public struct SearchTokenizer: Hashable, Sendable {
     /// an oversized term (FTS5 rejects tokens over 32,768 bytes).
     public static let maximumWordBytes = 1024
 
+    /// The byte before a ``Options-swift.struct/wordStarts`` token (`#`, which no other token
+    /// holds: punctuation is never part of one).
+    public static let wordStartMarker = UInt8(ascii: "#")
+
     /// The tokens emitted.
     public let options: Options
 
@@ -123,8 +141,10 @@ public struct SearchTokenizer: Hashable, Sendable {
         utf8 text: UnsafeBufferPointer<UInt8>, mode: Mode, _ body: (RawToken) throws(E) -> Void
     ) throws(E) {
         guard let base = text.baseAddress, !text.isEmpty else { return }
-        // The word, a Hangul token, the chain of words and its 4 × 5 Ints (see Scanner).
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Self.maximumWordBytes + 16 + 20 * 8) {
+        // The word, a Hangul token, the chain of words and its 32 × 5 Ints (see Scanner).
+        try withUnsafeTemporaryAllocation(
+            of: UInt8.self, capacity: 2 * Self.maximumWordBytes + 32 + Scanner.maximumChain * 5 * 8
+        ) {
             (scratch) throws(E) in
             var scanner = Scanner(options: options, mode: mode, scratch: scratch.baseAddress!)
             try scanner.scan(base, count: text.count, body)

@@ -16,7 +16,7 @@ enum OtherNames {
     static func createSchema(_ db: Database) throws {
         try db.execute(
             sql: """
-                CREATE VIRTUAL TABLE \(table) USING fts5(name, place_id UNINDEXED, tokenize='footprint chosung');
+                CREATE VIRTUAL TABLE \(table) USING fts5(name, place_id UNINDEXED, tokenize='footprint chosung suffixes starts');
                 INSERT INTO \(table)(\(table), rank) VALUES ('hashsize', 33554432);
                 """)
     }

@@ -32,6 +32,9 @@ enum FootprintMigrator {
         migrator.registerMigration("v10-best-time", migrate: BestTime.createSchemaV10)
         // A place keeps every (source, source id) pair of the sources merged into it.
         migrator.registerMigration("v11-place-sources", migrate: PlaceSources.createSchemaV11)
+        // The tokenizer of 2026-11-24 (3): punctuation skipped like spaces, Latin chains of any
+        // length joined, word suffixes in the name index; the index is built anew.
+        migrator.registerMigration("v12-search-tokens-3", migrate: SearchIndex.createSchemaV12)
         return migrator
     }()
 

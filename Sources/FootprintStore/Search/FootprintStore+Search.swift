@@ -30,6 +30,16 @@ extension FootprintStore {
         }
     }
 
+    /// Turns on or off the second read connection that judges half of a long candidate list on
+    /// another core (``SearchPartner``). On by default when the machine has two cores or more;
+    /// a server serving many searches at once keeps its cores busy with them and turns it off.
+    public func setSearchPartner(enabled: Bool) {
+        searchPartners.enabled = enabled
+    }
+
+    /// Whether searches use the second read connection (``setSearchPartner(enabled:)``).
+    public var usesSearchPartner: Bool { searchPartners.enabled }
+
     /// The ids of every place whose name contains `text` with spaces ignored on both sides,
     /// ascending: the index's substring look-up alone, without ranking (what the benchmark's
     /// `fts_2syl` and `fts_3syl` fetch). Places changed since the index was last updated are

@@ -7,7 +7,9 @@ import GRDBSQLite
 ///
 /// `tokenize='footprint'` emits Hangul syllable bigrams bridging whitespace, the unigram at a run's
 /// end, and lowercased words; `tokenize='footprint chosung'` adds the colocated 초성 (chosung —
-/// initial consonant) bigrams. Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
+/// initial consonant) bigrams, and `suffixes` the suffixes of Latin and digit words (`cgv` → `gv`,
+/// `v`) and `starts` the word-start tokens (`#강남`), both in `search_names` since
+/// `v12-search-tokens-3`. Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
 /// tokenized in ``SearchTokenizer/Mode/document`` mode, MATCH strings in
 /// ``SearchTokenizer/Mode/query`` mode.
 ///
@@ -19,12 +21,15 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
 
     private let document: SearchTokenizer
 
-    /// `arguments` are the words after `footprint` in `tokenize='…'`: `chosung` adds 초성 bigrams.
+    /// `arguments` are the words after `footprint` in `tokenize='…'`: `chosung` adds 초성 bigrams,
+    /// `suffixes` word suffixes, `starts` word-start tokens.
     init(db: Database, arguments: [String]) throws {
         var options = SearchTokenizer.Options.default
         for argument in arguments {
             switch argument {
             case "chosung": options.insert(.chosung)
+            case "suffixes": options.insert(.wordSuffixes)
+            case "starts": options.insert(.wordStarts)
             default:
                 throw DatabaseError(
                     resultCode: .SQLITE_ERROR, message: "unknown footprint tokenizer option \(argument)")
@@ -44,14 +49,32 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
     ) -> CInt {
         guard let pText, nText > 0 else { return SQLITE_OK }
         let mode: SearchTokenizer.Mode = tokenization.contains(.query) ? .query : .document
-        let text = UnsafeBufferPointer(
+        var text = UnsafeBufferPointer(
             start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
+        // A word-start term of a MATCH string (`"#강남"`): the marker is kept on its first token,
+        // which the scan (punctuation skipped) would drop.
+        var marksFirst = false
+        if mode == .query, text.count > 1, text[0] == SearchTokenizer.wordStartMarker {
+            marksFirst = true
+            text = UnsafeBufferPointer(rebasing: text[1...])
+        }
+
         do throws(CallbackStatus) {
             try document.tokenize(utf8: text, mode: mode) { (token) throws(CallbackStatus) in
-                let status = token.bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: token.bytes.count) {
-                    tokenCallback(
-                        context, token.isColocated ? FTS5_TOKEN_COLOCATED : 0, $0, CInt(token.bytes.count),
-                        CInt(token.byteRange.lowerBound), CInt(token.byteRange.upperBound))
+                let offset = marksFirst ? 1 : 0
+                func send(_ bytes: UnsafeBufferPointer<UInt8>) -> CInt {
+                    bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        tokenCallback(
+                            context, token.isColocated ? FTS5_TOKEN_COLOCATED : 0, $0, CInt(bytes.count),
+                            CInt(token.byteRange.lowerBound + offset), CInt(token.byteRange.upperBound + offset))
+                    }
+                }
+                let status: CInt
+                if marksFirst {
+                    marksFirst = false
+                    status = ([SearchTokenizer.wordStartMarker] + token.bytes).withUnsafeBufferPointer(send)
+                } else {
+                    status = send(token.bytes)
                 }
                 if status != SQLITE_OK { throw CallbackStatus(code: status) }
             }

@@ -38,6 +38,9 @@ final class NameMatcher {
     static let chosungs: [UInt32] = Jamo.chosungs.map(\.value)
 
     let patterns: [Pattern]
+    /// Whether punctuation and symbols are kept as scalars (a query made only of them,
+    /// ``HangulQuery/isSymbolsOnly``) rather than skipped like spaces.
+    let keepsSymbols: Bool
     /// The loaded name's search-normalized scalars and word starts (`count` of them), in buffers
     /// owned by the matcher and grown as needed: no allocation and no exclusivity check per name.
     private var scalars: UnsafeMutablePointer<UInt32>
@@ -46,8 +49,16 @@ final class NameMatcher {
     /// The number of scalars loaded.
     private(set) var count = 0
 
-    init(_ query: HangulQuery) {
-        patterns = query.patterns.map { pattern in
+    init(_ query: HangulQuery, keepingSymbols: Bool? = nil) {
+        keepsSymbols = keepingSymbols ?? query.isSymbolsOnly
+        patterns = Self.compile(query.patterns)
+        scalars = .allocate(capacity: capacity)
+        wordStarts = .allocate(capacity: capacity)
+    }
+
+    /// `patterns` as element lists.
+    static func compile(_ patterns: [MatchPattern]) -> [Pattern] {
+        patterns.map { pattern in
             var elements: [Element] = []
             for unit in pattern.units {
                 switch unit {
@@ -59,8 +70,6 @@ final class NameMatcher {
             }
             return Pattern(rule: pattern.rule, reading: pattern.reading, elements: elements)
         }
-        scalars = .allocate(capacity: capacity)
-        wordStarts = .allocate(capacity: capacity)
     }
 
     deinit {
@@ -68,11 +77,13 @@ final class NameMatcher {
         wordStarts.deallocate()
     }
 
-    /// The coarse classes of ``HangulNormalization``'s word boundaries, for the scalars handled.
-    private enum ScalarClass { case hangul, letter, digit, separator }
+    /// The coarse classes of ``HangulNormalization``'s word boundaries, for the scalars handled
+    /// (digits are letters there: `GS25` is one word).
+    private enum ScalarClass { case hangul, letter, separator }
 
-    /// Decodes a name into the buffer: whitespace dropped, ASCII lowercased, word starts where
-    /// a word begins (after whitespace or punctuation, or where Hangul, letters and digits meet).
+    /// Decodes a name into the buffer: whitespace and punctuation dropped (kept with
+    /// ``keepsSymbols``), ASCII lowercased, word starts where a word begins (after whitespace or
+    /// punctuation, or where Hangul meets letters and digits), as ``SearchableText`` does.
     /// Returns false, leaving the buffer undefined, when the name holds anything else.
     ///
     /// `separator`, an ASCII byte, is dropped like a space: `|` for tags as stored, which search
@@ -112,9 +123,14 @@ final class NameMatcher {
                     value = UInt32(lead)
                     scalarClass = .letter
                 case 0x30...0x39:
+                    // Letters and digits make one word (`GS25`).
                     value = UInt32(lead)
-                    scalarClass = .digit
+                    scalarClass = .letter
                 default:
+                    guard keepsSymbols else {
+                        previous = .separator
+                        continue
+                    }
                     value = UInt32(lead)
                     scalarClass = .separator
                 }
@@ -141,6 +157,11 @@ final class NameMatcher {
 
     /// The best match of the query in the loaded name, as ``HangulQuery/match(_:)-(SearchableText)``.
     func match() -> HangulMatch? {
+        match(patterns)
+    }
+
+    /// The best match of `patterns` (ordered by rule, as a query's) in the loaded name.
+    func match(_ patterns: [Pattern]) -> HangulMatch? {
         var best: HangulMatch?
         for pattern in patterns {
             if let best, pattern.rule > best.rule { break }

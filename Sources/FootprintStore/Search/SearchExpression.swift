@@ -36,11 +36,26 @@ struct SearchExpression: Hashable, Sendable {
         /// Whether a row matching the phrase contains the text it came from (spaces ignored) —
         /// false when terms were cut off.
         var isComplete: Bool
+        /// The same text with each chain of Latin words as its one joined token (`blue bottle` →
+        /// `"bluebottle"*`), looked up beside ``terms``: a name that writes the words as one
+        /// (`BlueBottle`) has only that token. A join stands at its first word's position while
+        /// the words after it still take theirs in a name that spaces them, so the phrase is cut
+        /// after each join, and after each word (`ktg` may be a join in the name: `KT&G 상상`),
+        /// into phrases that must all match (`kt g 상상` → `"ktg"` AND `"상상"`); the matcher
+        /// checks their order. `nil` when the text has no join and no word before other tokens.
+        var joinedTerms: [[Term]]? = nil
 
         func text(anchored: Bool) -> String {
-            let body = terms.map { SearchExpression.quoted($0.text) + ($0.isPrefix ? "*" : "") }.joined(
-                separator: " + ")
-            return anchored ? "^" + body : body
+            func body(_ terms: [Term], anchored: Bool) -> String {
+                let body = terms.map { SearchExpression.quoted($0.text) + ($0.isPrefix ? "*" : "") }.joined(
+                    separator: " + ")
+                return anchored ? "^" + body : body
+            }
+            guard let joinedTerms else { return body(terms, anchored: anchored) }
+            let joined = joinedTerms.enumerated().map { index, terms in
+                "(" + body(terms, anchored: anchored && index == 0) + ")"
+            }
+            return "(\(body(terms, anchored: anchored))) OR (\(joined.joined(separator: " AND ")))"
         }
     }
 
@@ -75,15 +90,47 @@ extension SearchExpression.Phrase {
     /// has no token (only punctuation or emoji).
     init?(literal text: String) {
         var tokens: [SearchTokenizer.Token] = []
+        var joined: [SearchTokenizer.Token] = []
+        var joins = Set<Int>()
         var complete = true
-        for token in SearchTokenizer().tokens(in: text, mode: .document) where !token.isColocated {
+        for token in SearchTokenizer().tokens(in: text, mode: .document) {
+            if token.isColocated {
+                // A join of the word with the words after it: the longest one stands for them all.
+                if let last = joined.last, token.byteRange.lowerBound == last.byteRange.lowerBound,
+                    token.byteRange.upperBound > last.byteRange.upperBound
+                {
+                    joined[joined.count - 1] = token
+                    joins.insert(joined.count - 1)
+                }
+                continue
+            }
             if tokens.count == SearchExpression.maximumPhraseTerms {
                 complete = false
                 break
             }
             tokens.append(token)
+            if let last = joined.last, joins.contains(joined.count - 1),
+                token.byteRange.lowerBound < last.byteRange.upperBound
+            {
+                continue
+            }
+            joined.append(token)
         }
         guard !tokens.isEmpty else { return nil }
+        self.init(terms: Self.terms(of: tokens, complete: complete), isComplete: complete)
+        // A word may be a join in the name (`ktg` in `KT&G 상상`) and is cut after, as a join is.
+        let cuts = joined.indices.dropLast().filter { joins.contains($0) || Self.hangulCount(joined[$0].text) == 0 }
+        guard !joins.isEmpty || !cuts.isEmpty else { return }
+        var groups: [[SearchExpression.Term]] = [[]]
+        for (index, term) in Self.terms(of: joined, complete: complete).enumerated() {
+            groups[groups.count - 1].append(term)
+            if cuts.contains(index) { groups.append([]) }
+        }
+        joinedTerms = groups.filter { !$0.isEmpty }
+    }
+
+    /// The terms of consecutive document tokens: the last one a prefix when the text may go on.
+    private static func terms(of tokens: [SearchTokenizer.Token], complete: Bool) -> [SearchExpression.Term] {
         var terms = tokens.map { SearchExpression.Term(text: $0.text, isPrefix: false) }
         if complete {
             let last = tokens[tokens.count - 1]
@@ -97,7 +144,7 @@ extension SearchExpression.Phrase {
                 terms[terms.count - 1].isPrefix = true
             }
         }
-        self.init(terms: terms, isComplete: complete)
+        return terms
     }
 
     /// 2 for a Hangul bigram token, 1 for a unigram, 0 for a word.

@@ -84,6 +84,36 @@ extension SearchIndex {
         }
     }
 
+    /// Calls `body` with ``RowColumns/ranking``'s columns of each place `search_names` matches for
+    /// `expression` that passes `condition` (on `places` aliased `p`): the look-up and the rows in
+    /// one statement, FTS5 driving and each place read by its id. In no particular order.
+    static func forEachNameMatch(
+        _ db: Database, expression: SearchExpression, condition: SQL?, _ body: (SearchRowView) throws -> Void
+    ) throws {
+        var sql: SQL = """
+            SELECT p.id, p.name, p.likes, p.latitude, p.longitude
+            FROM search_names s JOIN places p ON p.id = s.rowid
+            WHERE search_names MATCH \(expression.text)
+            """
+        if let condition { sql = sql + " AND " + condition }
+        let (text, arguments) = try sql.build(db)
+        let statement = try db.cachedStatement(sql: text)
+        try statement.setArguments(arguments)
+        let handle = statement.sqliteStatement
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        while true {
+            let status = sqlite3_step(handle)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage)
+            }
+            try body(SearchRowView(handle: handle, hasOtherFields: false))
+        }
+    }
+
     /// SQLite's `SQLITE_TRANSIENT`: the text is copied at bind time.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }

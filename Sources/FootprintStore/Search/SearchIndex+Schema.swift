@@ -50,4 +50,23 @@ extension SearchIndex {
                 """)
         try rebuild(db)
     }
+
+    /// Migration `v12-search-tokens-3`: the tokenizer of 2026-11-24 — punctuation, symbols and
+    /// emoji are skipped like spaces (`카페-온` is found by `카페온`, `KT&G` by `ktg`), chains of
+    /// Latin words of any length join (`coffeebeanandtealeaf`), and `search_names` also indexes
+    /// the suffixes of Latin and digit words (`gv` in `CGV`, `25` in `GS25`) and marks the Hangul
+    /// tokens that begin a word (`#강남`: the word-prefix matches looked up alone), which needs
+    /// the table made anew with the `suffixes` and `starts` tokenizer options. Both tables are
+    /// then built anew.
+    static func createSchemaV12(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP TABLE search_names;
+                CREATE VIRTUAL TABLE search_names USING fts5(
+                    name, content='places', content_rowid='id', tokenize='footprint chosung suffixes starts',
+                    columnsize=0);
+                INSERT INTO search_names(search_names, rank) VALUES ('hashsize', 33554432);
+                """)
+        try rebuild(db)
+    }
 }

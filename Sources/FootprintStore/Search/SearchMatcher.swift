@@ -11,6 +11,12 @@ struct SearchMatcher {
     /// The query's words, search-normalized, when it has two or more as typed; repeats and words
     /// inside another left out (``distinctWords(of:)``), so possibly one.
     let words: [String]
+    /// Each of ``words`` as a query of its own, when one of them has a reading besides its
+    /// literal text (`강남 ㅅㅌㅂㅅ`, `rkdska CGV`): a name that every word matches in one of its
+    /// readings, in any order, is a ``SearchMatch/Kind/mixedReadings`` match. Else empty.
+    let wordQueries: [HangulQuery]
+    /// ``wordQueries``' patterns, compiled for names read straight from SQLite.
+    private let wordPatterns: [[NameMatcher.Pattern]]
     /// The tags a hashtag query looks for (one for `#야경`; the `--tag` values for a tag listing).
     let tags: [String]
     /// Whether tags may also match by prefix (`#야` → `야경`).
@@ -69,9 +75,13 @@ struct SearchMatcher {
         }
         self.words = tags.isEmpty && typedWords.count >= 2 ? Self.distinctWords(of: query.text) : []
         wordElements = self.words.map { $0.unicodeScalars.map { .scalar($0.value) } }
+        let wordQueries = self.words.prefix(SearchPlan.maximumLookupWords).map(HangulQuery.init)
+        let hasReadings = wordQueries.contains { $0.patterns.contains { $0.rule != .exact } }
+        self.wordQueries = hasReadings ? Array(wordQueries) : []
+        wordPatterns = self.wordQueries.map { NameMatcher.compile($0.patterns) }
         names = NameMatcher(hangul)
         literalElements = literals.map { $0.0.unicodeScalars.map { .scalar($0.value) } }
-        fieldText = NameMatcher(HangulQuery(""))
+        fieldText = NameMatcher(HangulQuery(""), keepingSymbols: hangul.isSymbolsOnly)
     }
 
     /// The query's words, search-normalized, without repeats and without a word another one
@@ -107,7 +117,7 @@ struct SearchMatcher {
     func withOwnBuffers() -> SearchMatcher {
         var copy = self
         copy.names = NameMatcher(hangul)
-        copy.fieldText = NameMatcher(HangulQuery(""))
+        copy.fieldText = NameMatcher(HangulQuery(""), keepingSymbols: hangul.isSymbolsOnly)
         return copy
     }
 
@@ -122,11 +132,13 @@ struct SearchMatcher {
         let nameMatch: HangulMatch?
         let nameLength: Int
         var normalizedName: String?
+        var searchableName: SearchableText?
         if names.load(row.nameBytes) {
             nameMatch = names.match()
             nameLength = names.count
         } else {
-            let name = SearchableText(row.name)
+            let name = SearchableText(row.name, keepingSymbols: hangul.isSymbolsOnly)
+            searchableName = name
             normalizedName = name.normalized
             nameMatch = hangul.match(name)
             nameLength = normalizedName!.unicodeScalars.count
@@ -152,6 +164,12 @@ struct SearchMatcher {
         }
         if !words.isEmpty && words.indices.allSatisfy(nameContains) {
             return (SearchMatch(kind: .allWords), Self.fit(length: nameLength))
+        }
+        if !wordQueries.isEmpty {
+            let allRead =
+                searchableName.map { name in wordQueries.allSatisfy { $0.match(name) != nil } }
+                ?? wordPatterns.allSatisfy { names.match($0) != nil }
+            if allRead { return (SearchMatch(kind: .mixedReadings), Self.fit(length: nameLength)) }
         }
         // A row read for its name only (``SearchIndex/RowColumns/ranking``) is judged again with
         // every field by the caller.
@@ -225,7 +243,7 @@ struct SearchMatcher {
             (.address, row.address), (.roadAddress, row.roadAddress), (.note, row.note),
         ]
         for case let (field, value?) in values {
-            let text = HangulNormalization.searchNormalized(value)
+            let text = HangulNormalization.searchNormalized(value, keepingSymbols: hangul.isSymbolsOnly)
             if !text.isEmpty { fields.append((field, text)) }
         }
         return fields

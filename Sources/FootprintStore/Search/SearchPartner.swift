@@ -42,8 +42,13 @@ final class SearchPartner: @unchecked Sendable {
 
 /// The store's partner, lent to one search at a time. A store opens it on its second search: a
 /// command that searches once never pays for the connection (~1.5 ms, its schema parsed).
+///
+/// It is on by default only when the machine has two cores or more: on one core the halves would
+/// take turns and the hand-over is pure cost. A server that runs many searches at once already
+/// keeps every core busy and turns it off (``FootprintStore/setSearchPartner(enabled:)``).
 final class SearchPartners: @unchecked Sendable {
     private let lock = NSLock()
+    private var isEnabled = ProcessInfo.processInfo.activeProcessorCount >= 2
     private var searches = 0
     private var opened = false
     private var idle: SearchPartner?
@@ -51,17 +56,25 @@ final class SearchPartners: @unchecked Sendable {
     /// The partner for a search starting now, or `nil` (the first search; another search holds
     /// it; it could not be opened).
     func borrow(path: String) -> SearchPartner? {
-        let shouldOpen: Bool = lock.withLock {
+        let shouldOpen: Bool? = lock.withLock {
+            guard isEnabled else { return nil }
             searches += 1
             guard idle == nil, !opened, searches >= 2 else { return false }
             opened = true
             return true
         }
+        guard let shouldOpen else { return nil }
         if shouldOpen { return try? SearchPartner(path: path) }
         return lock.withLock {
             defer { idle = nil }
             return idle
         }
+    }
+
+    /// Whether searches may borrow the partner.
+    var enabled: Bool {
+        get { lock.withLock { isEnabled } }
+        set { lock.withLock { isEnabled = newValue } }
     }
 
     /// The partner no search holds now, if one was opened.

@@ -82,6 +82,17 @@ struct SearchPlan {
                     Stage(
                         source: .names(.phrase(exactPhrase, anchored: true)),
                         completeBelow: SearchMatch.Kind.wordPrefix.rawValue))
+                // The places where the query begins a word, by the index's word-start tokens
+                // (`#` + the first term): when they fill the limit, the many places holding it
+                // inside a word (a two-syllable word: thousands) are never read.
+                if exactPhrase.joinedTerms == nil, let first = exactPhrase.terms.first,
+                    SearchExpression.Phrase.hangulCount(first.text) > 0
+                {
+                    var wordStart = exactPhrase
+                    wordStart.terms[0].text = String(UnicodeScalar(SearchTokenizer.wordStartMarker)) + first.text
+                    stages.append(
+                        Stage(source: .names(.phrase(wordStart)), completeBelow: SearchMatch.Kind.substring.rawValue))
+                }
             }
             stages.append(
                 Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))
@@ -102,14 +113,9 @@ struct SearchPlan {
             var anchored: [SearchExpression] = []
             var full: [SearchExpression] = []
             for pattern in patterns {
-                if let literal = literalText(of: pattern, in: hangul) {
-                    guard let phrase = SearchExpression.Phrase(literal: literal) else { continue }
-                    full.append(.phrase(phrase))
-                    anchored.append(.phrase(phrase, anchored: true))
-                } else if let expression = SearchExpression.pattern(pattern) {
-                    full.append(expression)
-                    if let start = SearchExpression.pattern(pattern, anchored: true) { anchored.append(start) }
-                }
+                guard let expression = lookup(of: pattern, in: hangul) else { continue }
+                full.append(expression)
+                if let start = lookup(of: pattern, in: hangul, anchored: true) { anchored.append(start) }
             }
             let first = SearchMatch.firstTier(of: rule)
             if anchored.count == full.count, let any = SearchExpression.any(anchored) {
@@ -118,6 +124,15 @@ struct SearchPlan {
             if let any = SearchExpression.any(full) {
                 stages.append(Stage(source: .names(any), completeBelow: first + 4))
             }
+        }
+        // Each word in one of its readings: every word's look-ups ORed, the words ANDed.
+        let wordReadings = matcher.wordQueries.map { word in
+            SearchExpression.any(word.patterns.compactMap { lookup(of: $0, in: word) })
+        }
+        if !wordReadings.isEmpty, !wordReadings.contains(nil),
+            let all = SearchExpression.all(wordReadings.compactMap { $0 })
+        {
+            stages.append(Stage(source: .names(all), completeBelow: SearchMatch(kind: .mixedReadings).tier + 1))
         }
         let literalPhrases = ([query.text] + hangul.readings.map(\.text)).compactMap(
             SearchExpression.Phrase.init(literal:))
@@ -129,6 +144,17 @@ struct SearchPlan {
             stages.append(Stage(source: .allWordsAnywhere(wordPhrases), completeBelow: SearchMatch.tierCount))
         }
         return stages
+    }
+
+    /// What to look up in `search_names` for one pattern of `query` (`anchored`: at the name's
+    /// start; `nil` when that cannot be said in one expression).
+    private static func lookup(of pattern: MatchPattern, in query: HangulQuery, anchored: Bool = false)
+        -> SearchExpression?
+    {
+        if let literal = literalText(of: pattern, in: query) {
+            return SearchExpression.Phrase(literal: literal).map { .phrase($0, anchored: anchored) }
+        }
+        return SearchExpression.pattern(pattern, anchored: anchored)
     }
 
     /// The text, with its spaces, that a pattern made only of text stands for: the query itself

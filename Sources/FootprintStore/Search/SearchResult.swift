@@ -22,7 +22,8 @@ public struct SearchResult: Hashable, Sendable {
 /// Which rule found a place and where, ordered best first as ARCHITECTURE.md's search ranking:
 /// exact name > name prefix > word prefix > substring > all words in any order > the Korean
 /// readings (초성, mixed, half-typed, doubled consonant, 한/영 mistype; within each, whole name >
-/// prefix > word prefix > substring) > a match only in the other fields.
+/// prefix > word prefix > substring) > each word in one of its readings, in any order > a match
+/// only in the other fields.
 public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
     /// The rule.
     public enum Kind: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -46,6 +47,9 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         case doubledConsonant
         /// A ``MatchRule/keyboardMistype`` reading (`tmxkqjrtm` → 스타벅스, `ㅊㅎㅍ` → CGV).
         case keyboardMistype
+        /// Each word of the query matches the name in one of its readings, in any order: a 초성
+        /// word beside a literal one (`강남 ㅅㅌㅂㅅ`), mistyped words (`rkdska CGV`).
+        case mixedReadings
         /// A hashtag query: the place has the tag.
         case tag
         /// A hashtag query: a tag of the place begins with it.
@@ -58,7 +62,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         case listed
 
         /// `exact`, `prefix`, `word_prefix`, `substring`, `all_words`, `chosung`, `mixed_chosung`,
-        /// `partial_syllable`, `doubled_consonant`, `keyboard_mistype`, `tag`, `tag_prefix`,
+        /// `partial_syllable`, `doubled_consonant`, `keyboard_mistype`, `mixed_readings`, `tag`, `tag_prefix`,
         /// `other_field`, `other_field_all_words`, `listed`.
         public var description: String {
             switch self {
@@ -72,6 +76,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
             case .partialSyllable: return "partial_syllable"
             case .doubledConsonant: return "doubled_consonant"
             case .keyboardMistype: return "keyboard_mistype"
+            case .mixedReadings: return "mixed_readings"
             case .tag: return "tag"
             case .tagPrefix: return "tag_prefix"
             case .otherField: return "other_field"
@@ -108,14 +113,14 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         case .exact, .prefix, .wordPrefix, .substring, .allWords: return kind.rawValue
         case .chosung, .mixedChosung, .partialSyllable, .doubledConsonant, .keyboardMistype:
             return Self.firstReadingTier + (kind.rawValue - Kind.chosung.rawValue) * 4 + (position?.rawValue ?? 3)
-        case .tag, .tagPrefix, .otherField, .otherFieldAllWords, .listed:
-            return Self.firstReadingTier + 5 * 4 + (kind.rawValue - Kind.tag.rawValue)
+        case .mixedReadings, .tag, .tagPrefix, .otherField, .otherFieldAllWords, .listed:
+            return Self.firstReadingTier + 5 * 4 + (kind.rawValue - Kind.mixedReadings.rawValue)
         }
     }
 
     static let firstReadingTier = Kind.chosung.rawValue
     /// One more than the largest ``tier``.
-    static let tierCount = firstReadingTier + 5 * 4 + 5
+    static let tierCount = firstReadingTier + 5 * 4 + 6
 
     /// The tier of the best match a reading rule can give (its whole-name match).
     static func firstTier(of rule: MatchRule) -> Int {

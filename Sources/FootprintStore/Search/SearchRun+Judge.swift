@@ -30,30 +30,36 @@ extension SearchRun {
             _ db: Database, ids: ArraySlice<Int64>, columns: SearchIndex.RowColumns, otherNames: Bool = false
         ) throws -> Verdicts {
             var verdicts = Verdicts()
-            try SearchIndex.forEachRow(
-                db, ids: ids, columns: columns, condition: condition, otherNames: otherNames
-            ) { row in
-                guard let (match, fit) = matcher.match(row) else {
-                    if !row.hasOtherFields { verdicts.unmatchedNames.append(row.id) }
-                    return
-                }
-                var distance: Double?
-                if let near {
-                    let coordinate = Coordinate(uncheckedLatitude: row.latitude, longitude: row.longitude)
-                    if let withinMeters {
-                        let exact = Geodesic.distance(from: near, to: coordinate)
-                        guard exact <= withinMeters else { return }
-                        distance = exact
-                    } else {
-                        distance =
-                            flat?.estimate(latitude: row.latitude, longitude: row.longitude)
-                            ?? Geodesic.distance(from: near, to: coordinate)
-                    }
-                }
-                verdicts.found.append(
-                    Matched(id: row.id, likes: row.likes, match: match, fit: fit, distanceMeters: distance))
+            try SearchIndex.forEachRow(db, ids: ids, columns: columns, condition: condition, otherNames: otherNames) {
+                row in
+                judge(row, into: &verdicts)
             }
             return verdicts
+        }
+
+        /// Judges one row: a match within the radius goes to `found`, a name look-up's candidate
+        /// whose name does not match to `unmatchedNames`.
+        @inline(__always)
+        func judge(_ row: SearchRowView, into verdicts: inout Verdicts) {
+            guard let (match, fit) = matcher.match(row) else {
+                if !row.hasOtherFields { verdicts.unmatchedNames.append(row.id) }
+                return
+            }
+            var distance: Double?
+            if let near {
+                let coordinate = Coordinate(uncheckedLatitude: row.latitude, longitude: row.longitude)
+                if let withinMeters {
+                    let exact = Geodesic.distance(from: near, to: coordinate)
+                    guard exact <= withinMeters else { return }
+                    distance = exact
+                } else {
+                    distance =
+                        flat?.estimate(latitude: row.latitude, longitude: row.longitude)
+                        ?? Geodesic.distance(from: near, to: coordinate)
+                }
+            }
+            verdicts.found.append(
+                Matched(id: row.id, likes: row.likes, match: match, fit: fit, distanceMeters: distance))
         }
     }
 

@@ -27,7 +27,7 @@ struct SearchRun {
     let flat: FlatDistance?
     /// The second connection that judges half of a long candidate list; `nil` when the store has
     /// none for this search, or its snapshot turned out to differ.
-    private var partner: SearchPartner?
+    var partner: SearchPartner?
 
     var seen = Set<Int64>()
     var matched: [Matched] = []
@@ -63,6 +63,12 @@ struct SearchRun {
             if let limit = query.limit, matched.lazy.filter({ $0.match.tier < completeBelow }).count >= limit { break }
             var ids: [Int64]
             switch stage.source {
+            case .names(let expression) where partner == nil:
+                // One connection: the look-up and the reading of its rows in one statement.
+                try judgeNames(matching: expression)
+                try judgeOtherNames(expression)
+                completeBelow = stage.completeBelow
+                continue
             case .names(let expression):
                 ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression)
                 try judgeOtherNames(expression)

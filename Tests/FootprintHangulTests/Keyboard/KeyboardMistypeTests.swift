@@ -52,6 +52,19 @@ import Testing
         #expect(best.confidence == confidence)
     }
 
+    /// A Latin letter or two glued to a mistyped word are kept as typed.
+    @Test(arguments: [("Ntjdnfxkdnj", "N서울타워"), ("tmxkqjrtmKR", "스타벅스KR"), ("KTrhkdghkans", "KT광화문")])
+    func lettersGluedToAMistypedWordAreKept(query: String, reading: String) throws {
+        let best = try #require(KeyboardMistype.alternativeReadings(of: query).first)
+        #expect(best.text == reading)
+        #expect(best.direction == .hangulFromLatinKeys)
+        #expect(best.isLikely)
+    }
+
+    @Test func aGluedLetterIsReadWordByWord() {
+        #expect(KeyboardMistype.alternativeReadings(of: "Ntjdnfxkdnj rkdska").contains { $0.text == "N서울타워 강남" })
+    }
+
     /// Ordinary English words and brand names are not Korean typed in the wrong mode: their
     /// vowels a, e are consonant keys, so they leave lone jamo.
     @Test(arguments: [

@@ -18,16 +18,28 @@ import Testing
     }
 
     @Test(arguments: [
-        ("스타벅스 강남점", "스타벅스강남점"), ("ＣＧＶ 강남", "cgv강남"), ("  Star Bucks\t", "starbucks"), ("＃야경", "#야경"),
-        ("ÄÖÜ", "aou"), ("Café Noir", "cafenoir"), ("Ñandú Ŝ Ḩ", "nandush"), ("\u{1112}\u{1174}\u{1106}\u{1175}", "희미"), ("가\u{200B}나", "가나"), ("가\u{00A0}나", "가나"),
+        ("스타벅스 강남점", "스타벅스강남점"), ("ＣＧＶ 강남", "cgv강남"), ("  Star Bucks\t", "starbucks"), ("＃야경", "야경"),
+        ("ÄÖÜ", "aou"), ("Café Noir", "cafenoir"), ("Ñandú Ŝ Ḩ", "nandush"), ("\u{1112}\u{1174}\u{1106}\u{1175}", "희미"),
+        ("가\u{200B}나", "가나"), ("가\u{00A0}나", "가나"),
         ("가\n나\u{3000}다", "가나다"), ("ㅅ ㅌ ㅂ ㅅ", "ㅅㅌㅂㅅ"), ("GS25", "gs25"), ("", ""),
         // Default_Ignorable_Code_Point (soft hyphen, zero-width joiner and non-joiner, word
         // joiner, variation selector) and controls (C0, DEL, C1) are skipped like spaces.
         ("별\u{00AD}빛", "별빛"), ("카\u{200D}페\u{200C}", "카페"), ("a\u{2060}b\u{FE0F}", "ab"), ("\u{1}카\u{7F}페\u{85}", "카페"),
+        // Punctuation, symbols and emoji are skipped like spaces, unless there is nothing else.
+        ("카페-온", "카페온"), ("KT&G", "ktg"), ("스타벅스 (강남)", "스타벅스강남"), ("😀 카페!", "카페"), ("-_-", "-_-"),
+        (" 😀 ", "😀"), ("“ ”", "“”"),
     ])
     func searchNormalized(input: String, expected: String) {
         #expect(HangulNormalization.searchNormalized(input) == expected)
         #expect(HangulNormalization.searchNormalized(expected) == expected)
+    }
+
+    @Test func symbolsOnlyTextIsToldApart() {
+        #expect(HangulNormalization.isSymbolsOnly("-_-"))
+        #expect(HangulNormalization.isSymbolsOnly(" 😀 "))
+        #expect(!HangulNormalization.isSymbolsOnly("카페-온"))
+        #expect(!HangulNormalization.isSymbolsOnly("  "))
+        #expect(HangulNormalization.searchNormalized("카페-온", keepingSymbols: true) == "카페-온")
     }
 
     @Test(arguments: [
@@ -72,6 +84,7 @@ import Testing
             current.unicodeScalars.append(scalar)
         }
         starts.append(current)
-        #expect(starts == ["cgv", "강남", "스타벅스", "(", "역삼", ")", "7", "eleven"])
+        // Punctuation is skipped like a space; letters and digits make one word.
+        #expect(starts == ["cgv", "강남", "스타벅스", "역삼", "7eleven"])
     }
 }

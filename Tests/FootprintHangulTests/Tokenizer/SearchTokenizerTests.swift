@@ -28,18 +28,21 @@ import Testing
         ("\u{1100}", [Token("ㄱ", 0..<3)]),
         ("Café", [Token("cafe", 0..<5)]),  // diacritics folded: `cafe` finds it
         ("Straße 7", [Token("straße", 0..<7), Token("straße7", 0..<9, colocated: true), Token("7", 8..<9)]),
+        // Punctuation is skipped like a space: the run goes on across it.
         (
             "스타벅스, 강남",
             [
-                Token("스타", 0..<6), Token("타벅", 3..<9), Token("벅스", 6..<12), Token("스", 9..<12), Token("강남", 14..<20),
+                Token("스타", 0..<6), Token("타벅", 3..<9), Token("벅스", 6..<12), Token("스강", 9..<17), Token("강남", 14..<20),
                 Token("남", 17..<20),
             ]
         ),
+        ("카페-온", [Token("카페", 0..<6), Token("페온", 3..<10), Token("온", 7..<10)]),
+        ("KT&G", [Token("kt", 0..<2), Token("ktg", 0..<4, colocated: true), Token("g", 3..<4)]),
         ("CGV 강남", [Token("cgv", 0..<3), Token("강남", 4..<10), Token("남", 7..<10)]),
         ("＃야경", [Token("야경", 3..<9), Token("경", 6..<9)]),
         ("", []), ("  !?  ", []),
-        // Words across spaces get their joins with the one or two words before, colocated;
-        // Hangul or punctuation between them ends the chain.
+        // Words across spaces or punctuation get their joins with the words after them,
+        // colocated; Hangul between them ends the chain.
         ("LCDC SEOUL", [Token("lcdc", 0..<4), Token("lcdcseoul", 0..<10, colocated: true), Token("seoul", 5..<10)]),
         (
             "a b c",
@@ -49,15 +52,23 @@ import Testing
             ]
         ),
         ("x 강 y", [Token("x", 0..<1), Token("강", 2..<5), Token("y", 6..<7)]),
-        ("x-y z", [Token("x", 0..<1), Token("y", 2..<3), Token("yz", 2..<5, colocated: true), Token("z", 4..<5)]),
-        // A chain holds four words; the fifth starts the next.
+        (
+            "x-y z",
+            [
+                Token("x", 0..<1), Token("xy", 0..<3, colocated: true), Token("xyz", 0..<5, colocated: true),
+                Token("y", 2..<3), Token("yz", 2..<5, colocated: true), Token("z", 4..<5),
+            ]
+        ),
+        // A word joins the next three words and, beyond them, the whole rest of the chain.
         (
             "a b c d e",
             [
                 Token("a", 0..<1), Token("ab", 0..<3, colocated: true), Token("abc", 0..<5, colocated: true),
-                Token("abcd", 0..<7, colocated: true), Token("b", 2..<3), Token("bc", 2..<5, colocated: true),
-                Token("bcd", 2..<7, colocated: true), Token("c", 4..<5), Token("cd", 4..<7, colocated: true),
-                Token("d", 6..<7), Token("e", 8..<9),
+                Token("abcd", 0..<7, colocated: true), Token("abcde", 0..<9, colocated: true), Token("b", 2..<3),
+                Token("bc", 2..<5, colocated: true), Token("bcd", 2..<7, colocated: true),
+                Token("bcde", 2..<9, colocated: true), Token("c", 4..<5), Token("cd", 4..<7, colocated: true),
+                Token("cde", 4..<9, colocated: true), Token("d", 6..<7), Token("de", 6..<9, colocated: true),
+                Token("e", 8..<9),
             ]
         ),
         (
@@ -73,6 +84,43 @@ import Testing
     ])
     func documentTokens(text: String, tokens: [Token]) {
         #expect(Self.plain.tokens(in: text) == tokens)
+    }
+
+    @Test func aLongChainJoinsItsWholeRest() {
+        let tokens = Self.plain.tokens(in: "The Coffee Bean and Tea Leaf")
+        let atCoffee = tokens.filter { $0.byteRange.lowerBound == 4 }.map(\.text)
+        #expect(atCoffee == ["coffee", "coffeebean", "coffeebeanand", "coffeebeanandtea", "coffeebeanandtealeaf"])
+        #expect(tokens.filter { !$0.isColocated }.map(\.text) == ["the", "coffee", "bean", "and", "tea", "leaf"])
+    }
+
+    @Test func wordSuffixesAreColocated() {
+        let tokenizer = SearchTokenizer(options: [.bridgesWhitespace, .wordSuffixes])
+        #expect(
+            tokenizer.tokens(in: "CGV 강남") == [
+                Token("cgv", 0..<3), Token("gv", 1..<3, colocated: true), Token("v", 2..<3, colocated: true),
+                Token("강남", 4..<10), Token("남", 7..<10),
+            ])
+        // A word of letters and digits: its suffixes, then its parts but the last (a suffix).
+        #expect(
+            tokenizer.tokens(in: "GS25") == [
+                Token("gs25", 0..<4), Token("s25", 1..<4, colocated: true), Token("25", 2..<4, colocated: true),
+                Token("5", 3..<4, colocated: true), Token("gs", 0..<2, colocated: true),
+            ])
+        // Not in query mode, and not for a word over 32 bytes.
+        #expect(tokenizer.tokens(in: "cgv", mode: .query) == [Token("cgv", 0..<3)])
+        let long = String(repeating: "a", count: 33)
+        #expect(tokenizer.tokens(in: long) == [Token(long, 0..<33)])
+    }
+
+    @Test func wordStartsAreMarked() {
+        let tokenizer = SearchTokenizer(options: [.bridgesWhitespace, .wordStarts])
+        #expect(
+            tokenizer.tokens(in: "스타 CGV강남 (역)") == [
+                Token("스타", 0..<6), Token("#스타", 0..<6, colocated: true), Token("타", 3..<6), Token("cgv", 7..<10),
+                Token("강남", 10..<16), Token("#강남", 10..<16, colocated: true), Token("남역", 13..<21),
+                Token("역", 18..<21), Token("#역", 18..<21, colocated: true),
+            ])
+        #expect(tokenizer.tokens(in: "강남", mode: .query) == [Token("강남", 0..<6)])
     }
 
     @Test func withoutBridgingARunEndsAtASpace() {

@@ -26,6 +26,13 @@ enum BenchmarkDatabase {
 
     /// The shared database, importing `places.csv` untimed if no task made it yet.
     static func shared(_ dataset: Dataset) throws -> FootprintStore {
+        // A given path that does not exist yet is made here, and kept.
+        if let given = path, isGiven, !FileManager.default.fileExists(atPath: given) {
+            let store = try FootprintStore.open(at: given, mode: .create)
+            _ = try store.importPlaces(
+                from: dataset.folder.appendingPathComponent("places.csv"), options: ImportOptions(source: "places.csv"),
+                progress: { _ in })
+        }
         if path == nil {
             let file = scratchFile("places.sqlite")
             remove(file)
