@@ -62,13 +62,25 @@ struct DayExportTask: BenchmarkTask {
     /// 2024-05-01T00:00:00Z, 09:00 at +09:00: 100,000 points 0.4 s apart end at 20:06 local.
     static let epoch = 1_714_521_600.0
 
-    /// A new database with the day's track, its `track_days` row and the zone.
+    /// A new database with the day's track (points 0.4 s apart), its `track_days` row and the zone.
     static func prepare(_ database: String, executable: String, track: [Coordinate], center: Coordinate) throws {
         guard try ColdCLITask.run(executable, ["--db", database, "init"]) == 0 else {
             throw BenchmarkError("\(executable) init failed")
         }
-        // The `tracks` row goes through the sqlite3 shell: SpatiaLite's geometry triggers on that
-        // table need mod_spatialite loaded. The points and the zone have no geometry column.
+        try addDay(database, track: track, secondsApart: 0.4)
+        let queue = try DatabaseQueue(path: database)
+        try queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO privacy_zones(name, latitude, longitude, radius_m) VALUES ('home', ?, ?, ?)",
+                arguments: [center.latitude, center.longitude, zoneRadius])
+        }
+        try queue.close()
+    }
+
+    /// The track as day 2024-05-01 (+09:00) from ``epoch`` on, `secondsApart`: its `tracks` row
+    /// through the sqlite3 shell (SpatiaLite's geometry triggers on that table need
+    /// mod_spatialite loaded), its points and `track_days` row with GRDB.
+    static func addDay(_ database: String, track: [Coordinate], secondsApart: Double) throws {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         shell.arguments = [
@@ -91,12 +103,9 @@ struct DayExportTask: BenchmarkTask {
                     """)
             for (seq, coordinate) in track.enumerated() {
                 try insert.execute(arguments: [
-                    seq, coordinate.latitude, coordinate.longitude, epoch + Double(seq) * 0.4,
+                    seq, coordinate.latitude, coordinate.longitude, epoch + Double(seq) * secondsApart,
                 ])
             }
-            try db.execute(
-                sql: "INSERT INTO privacy_zones(name, latitude, longitude, radius_m) VALUES ('home', ?, ?, ?)",
-                arguments: [center.latitude, center.longitude, zoneRadius])
         }
         try queue.close()
     }

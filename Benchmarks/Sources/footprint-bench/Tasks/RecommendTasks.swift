@@ -97,36 +97,9 @@ struct RecommendDayTask: BenchmarkTask {
             ])
     }
 
-    /// The track as day 2024-05-01 (+09:00): its `tracks` row through the sqlite3 shell (the
-    /// geometry triggers need mod_spatialite), its points and `track_days` row with GRDB.
+    /// The track as day 2024-05-01 (+09:00), a point a second (``DayExportTask/addDay``).
     static func addDay(_ database: String, track: [Coordinate]) throws {
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [
-            database, ".load mod_spatialite",
-            """
-            INSERT INTO tracks(id, name, source, source_id, kind, local_date) \
-            VALUES (1, 'peer track', 'track.csv', 'trk:0', 'track', '2024-05-01'); \
-            INSERT INTO track_days(track_id, local_date) VALUES (1, '2024-05-01');
-            """,
-        ]
-        try shell.run()
-        shell.waitUntilExit()
-        guard shell.terminationStatus == 0 else { throw BenchmarkError("sqlite3 could not add the track") }
-        let queue = try DatabaseQueue(path: database)
-        try queue.write { db in
-            let insert = try db.makeStatement(
-                sql: """
-                    INSERT INTO track_points(track_id, seq, latitude, longitude, segment, epoch, utc_offset, local_date, noise)
-                    VALUES (1, ?, ?, ?, 0, ?, 32400, '2024-05-01', 0)
-                    """)
-            for (seq, coordinate) in track.enumerated() {
-                try insert.execute(arguments: [
-                    seq, coordinate.latitude, coordinate.longitude, 1_714_521_600.0 + Double(seq),
-                ])
-            }
-        }
-        try queue.close()
+        try DayExportTask.addDay(database, track: track, secondsApart: 1)
     }
 }
 
