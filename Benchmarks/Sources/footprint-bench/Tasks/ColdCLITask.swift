@@ -30,9 +30,14 @@ struct ColdCLITask: BenchmarkTask {
     }
 
     /// posix_spawn and waitpid, stdout and stderr to /dev/null: Foundation's `Process` adds tens of
-    /// milliseconds of its own on Linux (it waits on a run loop).
+    /// milliseconds of its own on Linux (it waits on a run loop). The exit status.
     static func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        try spawn(executable, arguments).status
+    }
+
+    /// ``run(_:_:)`` with the child's peak resident set in KiB (`wait4`'s `ru_maxrss`).
+    static func spawn(_ executable: String, _ arguments: [String]) throws -> (status: Int32, peakKB: Int) {
+        var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -45,7 +50,8 @@ struct ColdCLITask: BenchmarkTask {
             throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(status)))")
         }
         var exit: Int32 = 0
-        waitpid(pid, &exit, 0)
-        return (exit >> 8) & 0xFF
+        var usage = rusage()
+        wait4(pid, &exit, 0, &usage)
+        return ((exit >> 8) & 0xFF, Int(usage.ru_maxrss))
     }
 }

@@ -48,7 +48,7 @@ struct GPXImportTask: BenchmarkTask {
         ]
         if let executable = ProcessInfo.processInfo.environment["FOOTPRINT_CLI"] {
             BenchmarkDatabase.remove(database)
-            let (status, peakKB) = try Self.run(
+            let (status, peakKB) = try ColdCLITask.spawn(
                 executable, ["--db", database, "import", "gpx", gpx, "--tz", "+09:00"])
             guard status == 0 else { throw BenchmarkError("\(executable) import gpx failed") }
             extra.append(("peak_rss_mb", .number(BenchmarkRecord.rounded(Double(peakKB) / 1024, 1))))
@@ -114,25 +114,5 @@ struct GPXImportTask: BenchmarkTask {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
-    }
-
-    /// Runs the CLI with output to /dev/null; its exit status and peak resident set in KiB.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, Int) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard status == 0 else {
-            throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(status)))")
-        }
-        var exit: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &exit, 0, &usage)
-        return ((exit >> 8) & 0xFF, Int(usage.ru_maxrss))
     }
 }

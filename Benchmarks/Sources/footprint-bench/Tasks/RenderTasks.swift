@@ -63,7 +63,7 @@ struct TilePyramidTask: BenchmarkTask {
         for _ in 0..<max(1, runs.count(n: dataset.placeCount, heavy: true)) {
             try? FileManager.default.removeItem(atPath: folder)
             let start = DispatchTime.now().uptimeNanoseconds
-            let (status, peakKB) = try GPXImportTask.run(executable, arguments)
+            let (status, peakKB) = try ColdCLITask.spawn(executable, arguments)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             guard status == 0 else { throw BenchmarkError("\(executable) render tiles failed") }
             peak = max(peak, peakKB)
