@@ -21,6 +21,18 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
     case spatiaLiteUnavailable(String)
     /// SQLite reported an error.
     case database(path: String, message: String)
+    /// A write found no space (`SQLITE_FULL`: the disk or the file size limit is reached); the
+    /// transaction was rolled back, what was committed before is kept.
+    case diskFull(path: String)
+    /// A write (or read) of the file failed at the system level (`SQLITE_IOERR`, such as `EFBIG`
+    /// or `EIO`); the transaction was rolled back, what was committed before is kept.
+    case writeFailed(path: String, message: String)
+    /// A writing command met a database this process cannot change; `reason` says why ("its
+    /// file is not writable", "its folder is not writable").
+    case notWritable(path: String, reason: String)
+    /// A read-only command met a database whose folder it cannot write and whose `-wal` file holds
+    /// changes: SQLite reads them only through a `-shm` file it would have to create there.
+    case logNeedsFolder(path: String)
     /// No place has this id.
     case placeNotFound(id: Int64)
     /// No visit has this id (or the user removed it).
@@ -94,6 +106,18 @@ public enum FootprintStoreError: Error, Hashable, Sendable, CustomStringConverti
             return "SpatiaLite (mod_spatialite) could not be loaded: \(message); install libsqlite3-mod-spatialite."
         case .database(let path, let message):
             return "\(path): SQLite reported an error: \(message)."
+        case .diskFull(let path):
+            return "\(path): The disk is full and the database could not be written; the changes committed "
+                + "before are kept — free some space and run the command again."
+        case .writeFailed(let path, let message):
+            return "\(path): The write to the database failed (\(message)); the changes committed before are "
+                + "kept — check the disk's free space and run the command again."
+        case .notWritable(let path, let reason):
+            return "\(path): The database cannot be changed: \(reason); commands that only read still work."
+        case .logNeedsFolder(let path):
+            return "\(path): The database cannot be read: its folder is not writable and its write-ahead log "
+                + "\(path)-wal holds changes SQLite reads only through a \(path)-shm file it must create there; "
+                + "make the folder writable for one command."
         case .placeNotFound(let id):
             return "No place has the id \(id)."
         case .visitNotFound(let id):

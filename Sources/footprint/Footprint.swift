@@ -23,6 +23,10 @@ struct Footprint: AsyncParsableCommand {
     /// message, the usage line and the help hint; help, `CleanExit` and every other error are
     /// left to ArgumentParser's `exit(withError:)`.
     static func main() async {
+        // A file size limit (`ulimit -f`, RLIMIT_FSIZE) would otherwise kill the process with
+        // SIGXFSZ halfway through a write; ignored, the write fails with EFBIG and the store
+        // reports it as one sentence, its transaction rolled back.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try await asyncParseAsRoot(nil)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -56,33 +56,42 @@ public final class FootprintStore: Sendable {
             case .readOnly:
                 // One connection both checks the file and serves the reads: a cold read command
                 // pays for parsing the schema (~1.5 ms with SpatiaLite's triggers) once.
-                let queue = try openReadOnly(at: path)
-                try checkIdentity(of: queue, at: path, readOnly: true)
+                let queue = try openReadOnlyChecked(at: path)
                 return FootprintStore(path: path, reader: queue, writer: nil)
             case .readWrite, .create:
+                // Before SQLite, which would open an unwritable file read-only without a word
+                // and fail at the first write with "attempt to write a readonly database".
+                if let reason = writeProblem(at: path, exists: exists) {
+                    throw FootprintStoreError.notWritable(path: path, reason: reason)
+                }
                 if exists { try checkIdentity(of: openReadOnly(at: path), at: path) }
                 var configuration = Configuration()
                 configuration.label = "footprint.write"
-                configuration.busyMode = .timeout(10)
+                configuration.busyMode = .callback(Self.waitForLock)
                 configuration.prepareDatabase { db in
                     db.registerFootprintTokenizer()
                     try SearchIndex.registerFieldLengthFunction(db)
                     try db.loadSpatiaLite()
-                    try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -131072")
+                    try db.execute(sql: "PRAGMA cache_size = -131072")
                 }
                 let pool = try DatabasePool(path: path, configuration: configuration)
+                // FULL: a single edit is on disk when its command returns; bulk imports lower it
+                // for their batches (see ``bulkWrite(_:)``). Set here, on the one write
+                // connection: GRDB sets NORMAL itself when it opens a pool, after
+                // `prepareDatabase`.
+                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
                 try FootprintMigrator.migrate(pool)
                 return FootprintStore(path: path, reader: pool, writer: pool)
             }
         } catch let error as FootprintStoreError {
             throw error
         } catch let error as DatabaseError {
-            throw FootprintStoreError.database(path: path, message: error.message ?? "\(error.resultCode)")
+            throw FootprintStoreError.sqlite(path: path, error)
         }
     }
 
     /// A read-only connection that loads no extension.
-    static func openReadOnly(at path: String) throws -> DatabaseQueue {
+    static func openReadOnly(at path: String, name: String? = nil) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "footprint.read"
@@ -99,14 +108,15 @@ public final class FootprintStore: Sendable {
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {
-            throw FootprintStoreError.notAFootprintDatabase(path: path, reason: error.message ?? "it is not SQLite")
+            throw FootprintStoreError.notAFootprintDatabase(
+                path: name ?? path, reason: error.message ?? "it is not SQLite")
         }
     }
 
     /// Checks, without writing, that the file is a Footprint database this build can open.
     /// A read-only store cannot upgrade the schema, so for it a file that lacks a migration (or
     /// is empty) is refused too, with the command that upgrades it.
-    private static func checkIdentity(of queue: DatabaseQueue, at path: String, readOnly: Bool = false) throws {
+    static func checkIdentity(of queue: DatabaseQueue, at path: String, readOnly: Bool = false) throws {
         try queue.read { db in
             // The tables first, then the header: a file another process is creating this moment
             // gains its tables and its application_id in one transaction, and each statement here
@@ -164,7 +174,7 @@ public final class FootprintStore: Sendable {
         do {
             return try body()
         } catch let error as DatabaseError {
-            throw FootprintStoreError.database(path: path, message: error.message ?? "\(error.resultCode)")
+            throw FootprintStoreError.sqlite(path: path, error)
         }
     }
 }

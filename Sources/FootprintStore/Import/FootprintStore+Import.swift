@@ -157,15 +157,13 @@ extension FootprintStore {
     public func importPlaces(_ file: PlaceImportFile, progress: (ImportProgress) -> Void = { _ in }) throws
         -> ImportSummary
     {
-        guard let writer else { throw FootprintStoreError.readOnly(path: self.path) }
+        guard writer != nil else { throw FootprintStoreError.readOnly(path: self.path) }
         try file.take()
         var summary = ImportSummary(source: file.source, format: file.format, encoding: file.encoding)
         let run = PlaceImportRun(
             path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size,
             checksIdentity: file.checksIdentity)
-        try mapErrors {
-            try writer.writeWithoutTransaction { db in try run.run(db, into: &summary, progress: progress) }
-        }
+        try bulkWrite { db in try run.run(db, into: &summary, progress: progress) }
         // The batches recorded what they changed; fold it into the search index now, so reads do
         // not check every imported row one by one until the next write.
         try updateSearchIndex()

@@ -55,21 +55,19 @@ extension FootprintStore {
     ///   truncated, hostile (a DOCTYPE, an entity) or not GPX — nothing is imported then —, and
     ///   SQLite's errors as ``FootprintStoreError/database(path:message:)``.
     public func importGPX(_ file: GPXImportFile, options: GPXImportOptions) throws -> GPXImportSummary {
-        guard let writer else { throw FootprintStoreError.readOnly(path: self.path) }
+        guard writer != nil else { throw FootprintStoreError.readOnly(path: self.path) }
         let bytes = try file.take()
         var run = GPXImportRun(path: file.name, source: options.source ?? file.defaultSource, options: options)
-        try mapErrors {
-            try writer.writeWithoutTransaction { db in
-                // A page cache of at least 96 MB for the one transaction: a million points fill
-                // ~75 MB of pages, which SQLite would otherwise spill to the WAL while the
-                // transaction runs. Never lowered: the connection's own may be larger.
-                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                if cacheSize > -98_304 { try db.execute(sql: "PRAGMA cache_size = -98304") }
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-                try db.inTransaction(.immediate) {
-                    try run.run(db, bytes: bytes)
-                    return .commit
-                }
+        try bulkWrite { db in
+            // A page cache of at least 96 MB for the one transaction: a million points fill
+            // ~75 MB of pages, which SQLite would otherwise spill to the WAL while the
+            // transaction runs. Never lowered: the connection's own may be larger.
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            if cacheSize > -98_304 { try db.execute(sql: "PRAGMA cache_size = -98304") }
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+            try db.inTransaction(.immediate) {
+                try run.run(db, bytes: bytes)
+                return .commit
             }
         }
         if run.placesChanged { try updateSearchIndex() }

@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 
-/// One import run: reads rows from a ``PlaceRowReader`` and commits them in batches.
+/// One import run: reads rows from a ``PlaceRowReader`` and commits them in batches of at most
+/// ``batchSeconds`` of rows (and at most the size ``nextBatchLimit`` grows to), pausing between
+/// two batches so other writers get their turn.
 ///
 /// Each batch is one immediate transaction that suspends the per-row triggers, writes its rows
 /// (``PlaceBatchWriter``), brings the spatial index, `place_changes` and `geometry_columns_time`
@@ -19,6 +21,16 @@ struct PlaceImportRun {
 
     /// Rows between two progress reports within a batch.
     static let progressInterval = 16_384
+    /// How long a batch may spend on its rows before it commits (then comes its index update
+    /// and the commit): another process's edit waits for the write lock at most about one
+    /// batch, and readers see the import grow batch by batch.
+    static let batchSeconds = 0.5
+    /// Rows between two looks at the batch's clock.
+    static let clockInterval = 1024
+    /// How long the importer leaves the write lock free after each commit, so that a writer
+    /// waiting for it (its busy handler retries every millisecond, see
+    /// ``FootprintStore/lockRetries``) takes it before the next batch does.
+    static let pauseMicroseconds: useconds_t = 3000
 
     func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
         let rows = RowPipeline(reader: reader)
@@ -36,6 +48,7 @@ struct PlaceImportRun {
         var committedRows = 0
         while !finished {
             var batch = summary
+            let started = DispatchTime.now().uptimeNanoseconds
             try db.inTransaction(.immediate) {
                 let triggers = try SuspendedTriggers(db)
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
@@ -78,6 +91,11 @@ struct PlaceImportRun {
                             try skip(Self.repeatedRow(place, firstLine: firstLine), in: &batch)
                         }
                     }
+                    if !options.strict, rowCount % Self.clockInterval == 0,
+                        Double(DispatchTime.now().uptimeNanoseconds - started) > Self.batchSeconds * 1e9
+                    {
+                        break
+                    }
                     if rowCount % Self.progressInterval == 0 {
                         progress(
                             report(batch, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: false)
@@ -99,6 +117,7 @@ struct PlaceImportRun {
             progress(report(summary, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: true))
             batchLimit = nextBatchLimit(
                 committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)
+            if !finished { usleep(Self.pauseMicroseconds) }
         }
     }
 

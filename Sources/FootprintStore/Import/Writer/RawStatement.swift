@@ -21,7 +21,7 @@ final class RawStatement {
         var handle: OpaquePointer?
         let status = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard status == SQLITE_OK, let handle else {
-            throw FootprintStoreError.database(path: path, message: String(cString: sqlite3_errmsg(connection)))
+            throw FootprintStoreError.sqlite(path: path, connection: connection)
         }
         self.handle = handle
         self.connection = connection
@@ -59,9 +59,10 @@ final class RawStatement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let message = String(cString: sqlite3_errmsg(connection))
+            // The error before the reset, which would replace it with its own code.
+            let error = FootprintStoreError.sqlite(path: path, connection: connection)
             sqlite3_reset(handle)
-            throw FootprintStoreError.database(path: path, message: message)
+            throw error
         }
     }
 
