@@ -100,7 +100,7 @@ def track_digest(db):
     connection = sqlite3.connect(db)
     count = 0
     for row in connection.execute(
-        "SELECT track_id, segment, epoch, printf('%.7f', latitude), printf('%.7f', longitude) FROM track_points ORDER BY id"
+        "SELECT track_id, seq, segment, epoch, printf('%.7f', latitude), printf('%.7f', longitude) FROM track_points ORDER BY track_id, seq"
     ):
         digest.update("|".join(str(value) for value in row).encode())
         count += 1
@@ -268,10 +268,19 @@ def crash_edit(binary, places, work, kills, rng):
     return survived
 
 
-def crash_detect(binary, gpx_db, work, kills, rng):
+def crash_detect(binary, work, kills, rng):
+    """`day detect` on the repository's sample day (Data/diary: a GPX walk with four stops and
+    its places), killed while it runs."""
+    diary = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Data", "diary")
+    base = os.path.join(work, "detect-base.sqlite")
+    remove_db(base)
+    seed = Footprint(binary, base)
+    seed.run("import", "places", os.path.join(diary, "places.csv"), "--quiet")
+    seed.run("import", "gpx", os.path.join(diary, "2024-05-18.gpx"))
     db = os.path.join(work, "detect.sqlite")
     fp = Footprint(binary, db)
-    day = query(gpx_db, "SELECT local_date FROM track_days ORDER BY local_date LIMIT 1 OFFSET 1")[0][0]
+    day = "2024-05-18"
+    gpx_db = base
     remove_db(db)
     shutil.copy(gpx_db, db)
     _, duration = fp.run("day", "detect", day)
@@ -442,11 +451,11 @@ def main():
     if options.only in (None, "crash"):
         survived = crash_import(binary, options.places, options.work, options.kills, rng)
         summary.append(f"import places: {survived}/{options.kills} kills survived")
-        survived, gpx_db = crash_gpx(binary, gpx, options.work, options.other_kills, rng)
+        survived, _ = crash_gpx(binary, gpx, options.work, options.other_kills, rng)
         summary.append(f"import gpx: {survived}/{options.other_kills} kills survived")
         survived = crash_edit(binary, options.places, options.work, options.other_kills, rng)
         summary.append(f"place edit: {survived}/{options.other_kills} kills survived")
-        survived = crash_detect(binary, gpx_db, options.work, options.other_kills, rng)
+        survived = crash_detect(binary, options.work, options.other_kills, rng)
         summary.append(f"day detect: {survived}/{options.other_kills} kills survived")
     if options.only in (None, "concurrency"):
         concurrency(binary, options.places, gpx_small, options.work, rng)
