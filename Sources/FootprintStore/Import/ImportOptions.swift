@@ -50,6 +50,16 @@ public struct ImportOptions: Hashable, Sendable {
     public var batchSize: Int
     /// The largest batch.
     public var maximumBatchSize: Int
+    /// The longest a batch may spend on its rows, in seconds, before it commits, and the search
+    /// index is then updated in each batch's own transaction; `nil` (the default): batches are
+    /// sized by rows alone and the search index is updated once, after the last batch.
+    ///
+    /// For an import while other processes use the database: a writer waits for the write lock
+    /// at most about one batch, and searches never meet more than a batch of not yet indexed
+    /// places. It costs import time: small batches add to SQLite's R*Tree entry by entry instead
+    /// of re-packing it (measured on 1M rows: 1.6× the CPU time at 0.5 s, more when the machine
+    /// is loaded, since the budget is wall-clock time).
+    public var maximumBatchSeconds: Double?
     /// How many skipped rows the summary lists (all are counted); bounds memory on a file of
     /// garbage.
     public var reportedSkipLimit: Int

@@ -95,13 +95,27 @@ struct ImportPlacesCommand: ParsableCommand {
             "Merge a new place into a place of another source with the same name within M metres (0: never; default 50)."
     )
     var matchRadius: Double = 50
+    @Option(
+        name: .customLong("batch-seconds"), parsing: .unconditional,
+        help:
+            "Commit at least every S seconds, search index included, so other processes' edits wait at most about that long (a slower import)."
+    )
+    var batchSeconds: Double?
     @Flag(help: "No progress bar.") var quiet = false
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let batchSeconds, !(batchSeconds > 0 && batchSeconds <= 3600) {
+            throw ValidationError(
+                "The --batch-seconds value \(batchSeconds) is invalid: give seconds between 0 and 3600, such as 0.5.")
+        }
+    }
 
     func run() throws {
         var options = ImportOptions(format: format, encoding: encoding, crs: crs, source: source, strict: strict)
         (options.overwriteEdits, options.replace) = (overwriteEdits, replace)
         options.matchRadiusMeters = matchRadius
+        options.maximumBatchSeconds = batchSeconds
         // The file is checked before the database is opened, so a bad file creates no database.
         let importFile =
             file == "-"

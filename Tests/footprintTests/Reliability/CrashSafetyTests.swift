@@ -48,7 +48,7 @@ import Testing
         try ReliabilityFixtures.placesCSV(0..<Self.rows).write(to: csv, atomically: true, encoding: .utf8)
         let reference = directory.file("reference.sqlite").path
         let started = Date()
-        #expect(try CLI.run(["--db", reference, "import", "places", csv.path, "--source", "rel"]).status == 0)
+        #expect(try CLI.run(["--db", reference, "import", "places", csv.path, "--source", "rel", "--batch-seconds", "0.2"]).status == 0)
         let duration = Date().timeIntervalSince(started)
         let expected = try Self.state(reference)
 
@@ -59,7 +59,7 @@ import Testing
             let moment = duration * (0.05 + 0.9 * (Double(index) + 0.5) / Double(kills))
             let process = Process()
             process.executableURL = CLI.executable
-            process.arguments = ["--db", db, "import", "places", csv.path, "--source", "rel"]
+            process.arguments = ["--db", db, "import", "places", csv.path, "--source", "rel", "--batch-seconds", "0.2"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -71,7 +71,7 @@ import Testing
             process.waitUntilExit()
             guard FileManager.default.fileExists(atPath: db) else { continue }
             try Self.expectConsistent(db, after: moment)
-            let again = try CLI.run(["--db", db, "import", "places", csv.path, "--source", "rel"])
+            let again = try CLI.run(["--db", db, "import", "places", csv.path, "--source", "rel", "--batch-seconds", "0.2"])
             #expect(again.status == 0, "\(again.stderr)")
             #expect(try Self.state(db) == expected, "killed at \(moment) s")
         }
@@ -85,7 +85,7 @@ import Testing
         let db = directory.file("f.sqlite").path
         let csv = directory.file("places.csv")
         try ReliabilityFixtures.placesCSV(0..<200).write(to: csv, atomically: true, encoding: .utf8)
-        #expect(try CLI.run(["--db", db, "import", "places", csv.path, "--source", "rel"]).status == 0)
+        #expect(try CLI.run(["--db", db, "import", "places", csv.path, "--source", "rel", "--batch-seconds", "0.2"]).status == 0)
         let started = Date()
         #expect(try CLI.run(["--db", db, "place", "edit", "5", "--name", "측정", "--at", "37.3,127.3"]).status == 0)
         let duration = Date().timeIntervalSince(started)

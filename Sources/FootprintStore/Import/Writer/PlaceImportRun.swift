@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-/// One import run: reads rows from a ``PlaceRowReader`` and commits them in batches of at most
-/// ``batchSeconds`` of rows (and at most the size ``nextBatchLimit`` grows to), pausing between
-/// two batches so other writers get their turn.
+/// One import run: reads rows from a ``PlaceRowReader`` and commits them in batches (of at most
+/// ``ImportOptions/maximumBatchSeconds`` of rows when it is given), pausing between two batches
+/// so other writers get their turn.
 ///
 /// Each batch is one immediate transaction that suspends the per-row triggers, writes its rows
 /// (``PlaceBatchWriter``), brings the spatial index, `place_changes` and `geometry_columns_time`
@@ -21,10 +21,6 @@ struct PlaceImportRun {
 
     /// Rows between two progress reports within a batch.
     static let progressInterval = 16_384
-    /// How long a batch may spend on its rows before it commits (then comes its index update
-    /// and the commit): another process's edit waits for the write lock at most about one
-    /// batch, and readers see the import grow batch by batch.
-    static let batchSeconds = 0.5
     /// Rows between two looks at the batch's clock.
     static let clockInterval = 1024
     /// How long the importer leaves the write lock free after each commit, so that a writer
@@ -91,8 +87,9 @@ struct PlaceImportRun {
                             try skip(Self.repeatedRow(place, firstLine: firstLine), in: &batch)
                         }
                     }
-                    if !options.strict, rowCount % Self.clockInterval == 0,
-                        Double(DispatchTime.now().uptimeNanoseconds - started) > Self.batchSeconds * 1e9
+                    if !options.strict, let seconds = options.maximumBatchSeconds,
+                        rowCount % Self.clockInterval == 0,
+                        Double(DispatchTime.now().uptimeNanoseconds - started) > seconds * 1e9
                     {
                         break
                     }
@@ -107,6 +104,9 @@ struct PlaceImportRun {
                     indexCount = try writer.index.apply(db, path: path, existing: indexCount)
                 }
                 try writer.recordChanges(db, insertedAbove: lastIDBefore)
+                // A shared import: searches meanwhile must not scan every row imported so far,
+                // nor an edit fold them all in its own transaction.
+                if options.maximumBatchSeconds != nil { try SearchIndex.fold(db) }
                 try Self.touchGeometryTime(
                     db, inserted: batch.inserted > summary.inserted, updated: batch.updated > summary.updated)
                 try triggers.restore(db)
