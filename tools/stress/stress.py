@@ -10,7 +10,7 @@
                uninterrupted run (row count and a SHA-256 of ids, sources, names, coordinates).
                Then the same for `import gpx` (a GPX made from the track CSV), `place edit` and
                `day detect`, each killed --other-kills times.
-  concurrency  one process imports the places while 4 loop over search, nearby, recommend,
+  concurrency  one process imports the places (--batch-seconds 0.5) while 4 loop over search, nearby, recommend,
                day export and render tile, and one runs `place add` every second: counts
                "database is locked" and other failures, reader latency percentiles, the
                editors' waits, the peak -wal size, snapshots where the R*Tree and the table
@@ -318,7 +318,7 @@ def concurrency(binary, places, gpx_small, work, rng):
     alone = Footprint(binary, db)
     remove_db(db)
     alone.run("import", "gpx", gpx_small)
-    _, alone_seconds = alone.run("import", "places", places, "--quiet")
+    _, alone_seconds = alone.run("import", "places", places, "--quiet", "--batch-seconds", "0.5")
     log(f"concurrency: the import alone takes {alone_seconds:.1f} s")
     serial = places_digest(db)
 
@@ -389,7 +389,7 @@ def concurrency(binary, places, gpx_small, work, rng):
     for thread in threads:
         thread.start()
     time.sleep(2)
-    _, busy_seconds = fp.run("import", "places", places, "--quiet")
+    _, busy_seconds = fp.run("import", "places", places, "--quiet", "--batch-seconds", "0.5")
     time.sleep(1)
     stop.set()
     for thread in threads:
