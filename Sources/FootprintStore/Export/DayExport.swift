@@ -11,9 +11,10 @@ import Foundation
 public struct DayExport: Hashable, Sendable {
     /// How a day export is made.
     public struct Options: Hashable, Sendable {
-        /// Decimal places every position is rounded to before masking (half away from zero, as
-        /// the GeoJSON and polyline encoders round), so that the positions written are the ones
-        /// checked against the zones; `nil` keeps the stored values.
+        /// Decimal places every position is rounded to (half away from zero, as the GeoJSON and
+        /// polyline encoders round), so that the positions written are the ones checked against
+        /// the zones; the route is cut on its stored positions whatever this is. `nil` keeps the
+        /// stored values.
         public var decimals: Int?
         /// Douglas–Peucker tolerance in metres applied to each route part after masking; `nil`
         /// for none.
@@ -63,37 +64,25 @@ public struct DayExport: Hashable, Sendable {
 
     /// Masks, simplifies and keeps the stored days.
     ///
-    /// Order of work, for every position: rounded to ``Options/decimals``, then masked (a route
-    /// point in or near a zone is dropped and its part cut there, see ``PrivacyMask``; a visit or
-    /// photo in a zone is dropped), then each route part simplified. So no position written lies
-    /// in a zone, whatever the precision asked for.
+    /// Order of work: the route is masked on its stored positions (a route point in or near a
+    /// zone is dropped and its part cut there, see ``PrivacyMask``), so every format and
+    /// precision cuts at the same points — rounding first gave each precision its own cut, since
+    /// the cut's distance is drawn from the rounded crossing. Then every position is rounded to
+    /// ``Options/decimals``; a kept point that rounding moved into a zone (one that passed within
+    /// a rounding step of its edge without entering) is dropped too, and its part cut there, so no
+    /// position written lies in a zone, whatever the precision. Visits and photos in a zone are
+    /// dropped (judged on the rounded position). Last, each route part is simplified.
     ///
     /// - Throws: ``FootprintGeoError`` for a negative or NaN tolerance.
     public init(days: [RouteDay], first: String, last: String, options: Options) throws {
         self.first = first
         self.last = last
         isEmpty = days.allSatisfy(\.isEmpty)
-        let round = options.decimals.map { Self.rounding(decimals: $0) } ?? { $0 }
+        let rounding = options.decimals.map { Self.rounding(decimals: $0) }
+        let round = rounding ?? { $0 }
         var exported: [ExportedDay] = []
         for day in days where !day.isEmpty {
-            // One pass rounds the positions, the mask finds the runs to keep in them, and one
-            // more builds each kept run: a long day is copied once, not once a step.
-            let coordinates = day.route.parts.map { part in part.points.map { round($0.coordinate) } }
-            let runs =
-                options.mask?.keptRuns(in: coordinates)
-                ?? coordinates.indices.map { PrivacyMask.KeptRun(part: $0, range: coordinates[$0].indices) }
-            var parts = runs.map { run in
-                let source = day.route.parts[run.part].points
-                let rounded = coordinates[run.part]
-                var points: [RoutePoint] = []
-                points.reserveCapacity(run.range.count)
-                for index in run.range {
-                    var point = source[index]
-                    point.coordinate = rounded[index]
-                    points.append(point)
-                }
-                return points
-            }
+            var parts = Self.maskedParts(day.route, mask: options.mask, round: rounding)
             if let tolerance = options.simplifyMeters {
                 parts = try parts.map { part in try Self.simplified(part, tolerance: tolerance) }
             }
@@ -116,6 +105,39 @@ public struct DayExport: Hashable, Sendable {
                     photos: photos, log: day.log, entries: day.entries))
         }
         self.days = exported
+    }
+
+    /// The route's parts masked on their stored positions, then rounded by `round`, a rounded
+    /// point that lies in a zone dropped and its part cut there; a long day is copied once.
+    static func maskedParts(_ route: DayRoute, mask: PrivacyMask?, round: ((Coordinate) -> Coordinate)?)
+        -> [[RoutePoint]]
+    {
+        let stored = route.parts.map { part in part.points.map(\.coordinate) }
+        let runs =
+            mask?.keptRuns(in: stored)
+            ?? stored.indices.map { PrivacyMask.KeptRun(part: $0, range: stored[$0].indices) }
+        var parts: [[RoutePoint]] = []
+        for run in runs {
+            let source = route.parts[run.part].points
+            guard let round else {
+                parts.append(Array(source[run.range]))
+                continue
+            }
+            var points: [RoutePoint] = []
+            points.reserveCapacity(run.range.count)
+            for index in run.range {
+                var point = source[index]
+                point.coordinate = round(point.coordinate)
+                if let mask, mask.isMasked(point.coordinate) {
+                    if !points.isEmpty { parts.append(points) }
+                    points = []
+                    continue
+                }
+                points.append(point)
+            }
+            if !points.isEmpty { parts.append(points) }
+        }
+        return parts
     }
 
     /// The coordinate rounded half away from zero to `decimals` places (clamped to 0…17).

@@ -99,7 +99,13 @@ extension DayStatistics {
     }
 
     /// The statistics of `points` (in stored order: by track, segment and sequence) with `stays`.
-    public init(points: [Point], stays: [Stay]) {
+    ///
+    /// With `window` (the day's UTC span, local midnight to midnight), `points` may hold, beside
+    /// the day's own points, the timed points of the days before and after that join them in a
+    /// segment: a step across midnight counts for the part of its time inside the window (its
+    /// length, moving time and duration split linearly at midnight), so the days of a track add up
+    /// to the whole track. A step that ends on both sides outside the window counts nothing.
+    public init(points: [Point], stays: [Stay], window: Range<Double>? = nil) {
         self = .zero
         var counter = ElevationCounter(thresholdMeters: Self.elevationThresholdMeters)
         var speed = SpeedWindow(minimumSeconds: Self.speedWindowSeconds)
@@ -124,18 +130,20 @@ extension DayStatistics {
             var rawStep = 0.0
             if let previous = previousRaw {
                 rawStep = Geodesic.distance(from: previous.coordinate, to: point.coordinate)
-                rawLengthMeters += rawStep
+                rawLengthMeters += rawStep * Self.share(from: previous.epoch, to: point.epoch, in: window)
             }
             previousRaw = point
             guard !point.isNoise else {
                 keptIsRaw = false
                 continue
             }
+            let inside = point.epoch.map { epoch in window.map { $0.contains(epoch) } ?? true } ?? true
             if let epoch = point.epoch {
-                segmentStart = min(segmentStart ?? epoch, epoch)
-                segmentEnd = max(segmentEnd ?? epoch, epoch)
+                let clamped = window.map { min(max(epoch, $0.lowerBound), $0.upperBound) } ?? epoch
+                segmentStart = min(segmentStart ?? clamped, clamped)
+                segmentEnd = max(segmentEnd ?? clamped, clamped)
             }
-            if let elevation = point.elevation { counter.add(elevation) }
+            if inside, let elevation = point.elevation { counter.add(elevation) }
             let previous = previousKept
             let stepIsRaw = keptIsRaw
             previousKept = point
@@ -145,11 +153,14 @@ extension DayStatistics {
                 speed.reset()
                 continue
             }
-            let meters = stepIsRaw ? rawStep : Geodesic.distance(from: previous.coordinate, to: point.coordinate)
+            let share = Self.share(from: previous.epoch, to: point.epoch, in: window)
+            guard share > 0 else { continue }
+            let meters =
+                (stepIsRaw ? rawStep : Geodesic.distance(from: previous.coordinate, to: point.coordinate)) * share
             lengthMeters += meters
             if let start = previous.epoch, let end = point.epoch, end > start {
-                movingTimeSeconds += end - start
-                if let fastest = speed.add(meters: meters, seconds: end - start) {
+                movingTimeSeconds += (end - start) * share
+                if let fastest = speed.add(meters: meters, seconds: (end - start) * share) {
                     maxSpeedMetersPerSecond = max(maxSpeedMetersPerSecond, fastest)
                 }
             }
@@ -158,7 +169,20 @@ extension DayStatistics {
         counter.endSegment()
         elevationGainMeters = counter.gainMeters
         elevationLossMeters = counter.lossMeters
-        if movingTimeSeconds >= Self.speedWindowSeconds { averageMovingSpeedMetersPerSecond = lengthMeters / movingTimeSeconds }
+        if movingTimeSeconds >= Self.speedWindowSeconds {
+            averageMovingSpeedMetersPerSecond = lengthMeters / movingTimeSeconds
+        }
+    }
+
+    /// The share of the step from `start` to `end` that lies in `window`: 1 without a window or
+    /// for a step with an untimed end (only the day's own points are untimed), else the part of
+    /// its time inside the window (a step of no time: 1 when its instant is inside).
+    static func share(from start: Double?, to end: Double?, in window: Range<Double>?) -> Double {
+        guard let window, let start, let end else { return 1 }
+        let (low, high) = (min(start, end), max(start, end))
+        guard high > low else { return window.contains(low) ? 1 : 0 }
+        let inside = min(high, window.upperBound) - max(low, window.lowerBound)
+        return inside <= 0 ? 0 : inside / (high - low)
     }
 
     private static func span(_ start: Double?, _ end: Double?) -> Double {

@@ -1,3 +1,4 @@
+import FootprintGeo
 import Foundation
 import GRDB
 
@@ -8,13 +9,15 @@ struct KeptVisit {
     var arrival: Double
     var departure: Double
     var removed: Bool
+    /// The centre of the stay it was detected from.
+    var center: Coordinate?
 
     /// The day's detected visits that are user-set or removed, oldest first.
     static func fetchAll(_ db: Database, date: String) throws -> [KeptVisit] {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT id, arrived_at, COALESCE(left_at, arrived_at), removed FROM visits
+                SELECT id, arrived_at, COALESCE(left_at, arrived_at), removed, latitude, longitude FROM visits
                 WHERE local_date = ? AND detected = 1 AND (user_set = 1 OR removed = 1)
                 ORDER BY arrived_at, id
                 """,
@@ -23,9 +26,13 @@ struct KeptVisit {
             guard let arrival = Timestamp.date(from: row[1]), let departure = Timestamp.date(from: row[2]) else {
                 return nil
             }
+            var center: Coordinate?
+            if let latitude: Double = row[4], let longitude: Double = row[5] {
+                center = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+            }
             return KeptVisit(
                 id: row[0], arrival: arrival.timeIntervalSince1970, departure: departure.timeIntervalSince1970,
-                removed: row[3])
+                removed: row[3], center: center)
         }
     }
 
@@ -43,13 +50,21 @@ struct KeptVisit {
     }
 
     /// For each stay, the index in `visits` of the visit it takes over, or `nil`: pairs that
-    /// qualify (``overlap(with:)``) are taken largest overlap first (ties: earlier stay, then
-    /// earlier visit), each stay and each visit at most once.
-    static func match(_ stays: [Stay], to visits: [KeptVisit]) -> [Int?] {
+    /// qualify are taken largest overlap first (ties: earlier stay, then earlier visit), each
+    /// stay and each visit at most once.
+    ///
+    /// A pair qualifies when the stay overlaps the visit by half its time (``overlap(with:)``)
+    /// and was made at the same spot: the stay's centre within `meters` of the centre the visit
+    /// was detected at. A day's stays come from all its tracks, and two recordings of one day
+    /// (a phone and a watch, two people's tracks in one diary) may stay at two places at the same
+    /// time: by time alone, the other recording's stay could take the name the user gave.
+    static func match(_ stays: [Stay], to visits: [KeptVisit], within meters: Double) -> [Int?] {
         var pairs: [(overlap: Double, stay: Int, visit: Int)] = []
         for (visitIndex, visit) in visits.enumerated() {
             for (stayIndex, stay) in stays.enumerated() {
-                if let overlap = visit.overlap(with: stay) { pairs.append((overlap, stayIndex, visitIndex)) }
+                guard let overlap = visit.overlap(with: stay) else { continue }
+                if let center = visit.center, Geodesic.distance(from: center, to: stay.center) > meters { continue }
+                pairs.append((overlap, stayIndex, visitIndex))
             }
         }
         pairs.sort { ($1.overlap, $0.stay, $0.visit) < ($0.overlap, $1.stay, $1.visit) }

@@ -102,6 +102,20 @@ struct LocalDayClock {
         }
     }
 
+    /// The days from 1970-01-01 to the `YYYY-MM-DD` date `text` (Howard Hinnant's
+    /// `days_from_civil`); `nil` when it is not such a date.
+    static func daysSince1970(_ text: String) -> Int? {
+        let parts = text.split(separator: "-")
+        guard LocalDate.isValid(text), let year0 = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        let year = month <= 2 ? year0 - 1 : year0
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// `YYYY-MM-DD` of the proleptic Gregorian day `days` after 1970-01-01 (Howard Hinnant's
     /// `civil_from_days`).
     static func dateText(daysSince1970 days: Int) -> String {

@@ -28,7 +28,22 @@ final class TrackWriter {
     private let countPoints: RawStatement
     private let upsertPoint: RawStatement
     private let insertPoint: RawStatement
+    private let insertPoints: RawStatement
     private let deletePoints: RawStatement
+    /// The points of a new track waiting for ``insertPoints``, and that track's id.
+    private var pending: [(row: TrackPointRow, noise: TrackNoise)] = []
+    private var pendingTrack: Int64 = 0
+    /// The line of the track being written (its kept points), for `tracks.geom`.
+    private var geometry = TrackGeometry()
+
+    /// Rows a batch INSERT writes at once. One statement run per row costs SQLite its start and
+    /// halt (opening the table's cursor, the foreign-key check's cursor, the commit check) each
+    /// time; 64 rows a run shares them: 2.6 s → 1.6 s of CPU for the million peer points in a C
+    /// replica of this insert, the same rows written.
+    static let batchSize = 64
+    private static let pointColumns =
+        "track_id, seq, latitude, longitude, elevation, segment, epoch, utc_offset, local_date, hdop, noise"
+    private static let columnCount: Int32 = 11
 
     /// The track being written.
     struct Track {
@@ -100,11 +115,13 @@ final class TrackWriter {
         // ~20 % of the row's time on a million points.
         insertPoint = try RawStatement(
             db, path: path,
-            sql: """
-                INSERT INTO track_points(track_id, seq, latitude, longitude, elevation, segment, epoch, utc_offset,
-                    local_date, hdop, noise)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                """)
+            sql: "INSERT INTO track_points(\(Self.pointColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
+        let row = "(" + Array(repeating: "?", count: Int(Self.columnCount)).joined(separator: ", ") + ")"
+        insertPoints = try RawStatement(
+            db, path: path,
+            sql: "INSERT INTO track_points(\(Self.pointColumns)) VALUES "
+                + Array(repeating: row, count: Self.batchSize).joined(separator: ", "))
+        pending.reserveCapacity(Self.batchSize)
         deletePoints = try RawStatement(
             db, path: path, sql: "DELETE FROM track_points WHERE track_id = ?1 AND seq >= ?2")
         insertTrack.bind(1, source)
@@ -142,13 +159,18 @@ final class TrackWriter {
         upsertPoint.bind(1, id)
         insertPoint.bind(1, id)
         deletePoints.bind(1, id)
+        pendingTrack = id
+        geometry = TrackGeometry()
     }
 
     /// Writes one point of `track` (the track ``begin(sourceID:kind:name:line:)`` returned last).
+    ///
+    /// A new track's points are written ``batchSize`` at a time; ``finish(_:_:)`` writes the rest.
     func write(_ row: TrackPointRow, noise: TrackNoise, in track: inout Track) throws {
+        if noise == .kept { geometry.add(latitude: row.latitude, longitude: row.longitude, segment: row.segment) }
         if track.storedPoints == 0 {
-            Self.bind(row, noise: noise, to: insertPoint)
-            try insertPoint.run()
+            pending.append((row, noise))
+            if pending.count == Self.batchSize { try flush() }
             track.counts.inserted += 1
             return
         }
@@ -163,23 +185,47 @@ final class TrackWriter {
         }
     }
 
-    /// Binds a point's columns (all but the track id, bound once per track) to `statement`.
-    private static func bind(_ row: TrackPointRow, noise: TrackNoise, to statement: RawStatement) {
-        statement.bind(2, row.seq)
-        statement.bind(3, row.latitude)
-        statement.bind(4, row.longitude)
-        statement.bind(5, row.elevation)
-        statement.bind(6, row.segment)
-        statement.bind(7, row.epoch)
-        statement.bind(8, row.utcOffset)
-        statement.bind(9, row.localDate)
-        statement.bind(10, row.hdop)
-        statement.bind(11, noise.rawValue)
+    /// Writes the pending points of the new track: one batch statement when there is a full
+    /// batch, else one row at a time (the last few points of a track).
+    private func flush() throws {
+        guard !pending.isEmpty else { return }
+        if pending.count == Self.batchSize {
+            for (index, point) in pending.enumerated() {
+                let first = Int32(index) * Self.columnCount
+                insertPoints.bind(first + 1, pendingTrack)
+                Self.bind(point.row, noise: point.noise, to: insertPoints, from: first)
+            }
+            try insertPoints.run()
+        } else {
+            for point in pending {
+                Self.bind(point.row, noise: point.noise, to: insertPoint)
+                try insertPoint.run()
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
-    /// Ends `track`: drops stored points beyond its last, files its days and times, and tells
-    /// whether anything of it changed.
+    /// Binds a point's columns (all but the track id, bound once per track) to `statement`, the
+    /// track id's parameter being `first + 1`.
+    private static func bind(
+        _ row: TrackPointRow, noise: TrackNoise, to statement: RawStatement, from first: Int32 = 0
+    ) {
+        statement.bind(first + 2, row.seq)
+        statement.bind(first + 3, row.latitude)
+        statement.bind(first + 4, row.longitude)
+        statement.bind(first + 5, row.elevation)
+        statement.bind(first + 6, row.segment)
+        statement.bind(first + 7, row.epoch)
+        statement.bind(first + 8, row.utcOffset)
+        statement.bind(first + 9, row.localDate)
+        statement.bind(first + 10, row.hdop)
+        statement.bind(first + 11, noise.rawValue)
+    }
+
+    /// Ends `track`: drops stored points beyond its last, stores its line (``TrackGeometry``),
+    /// files its days and times, and tells whether anything of it changed.
     func finish(_ db: Database, _ track: Track) throws -> Bool {
+        try flush()
         // Same file name and track number, but not one moment in common with the track stored
         // under them: another recording whose file has the same name (phones name every export
         // alike). Replacing the stored one would lose a day; the import is refused instead.
@@ -200,6 +246,8 @@ final class TrackWriter {
             try deletePoints.run()
             changed = true
         }
+        if try geometry.save(db, track: track.id, path: path) { changed = true }
+        geometry = TrackGeometry()
         let days = track.days.sorted()
         let started = track.first.map { LocalTime(epoch: $0.epoch, offset: $0.offset).iso8601 }
         let ended = track.last.map { LocalTime(epoch: $0.epoch, offset: $0.offset).iso8601 }

@@ -199,6 +199,51 @@ import Testing
         #expect(abs(stayed.lengthMeters - all.lengthMeters / 2) < 1e-6)
     }
 
+    /// 23:59:35 local (+09:00) on the 18th, then every 10 s to 00:00:25 on the 19th: the step
+    /// from 23:59:55 to 00:00:05 crosses midnight halfway.
+    static func acrossMidnight(noiseAt noisy: Int? = nil) -> [TestPoint] {
+        (0..<6).map { index in
+            TestPoint(
+                latitude: 37.5444 + Double(index) * 0.0001, longitude: 127.0374,
+                epoch: 1_716_044_375 + Double(index) * 10, noise: index == noisy ? 1 : 0)
+        }
+    }
+
+    @Test func aStepAcrossMidnightIsSplitBetweenTheDays() throws {
+        let temporary = try TemporaryStore()
+        let points = Self.acrossMidnight()
+        try temporary.store.insertTrack(id: 1, points: points)
+        let first = try temporary.store.dayStatistics(on: "2024-05-18")
+        let second = try temporary.store.dayStatistics(on: "2024-05-19")
+        let line = points.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) }
+        let steps = zip(line, line.dropFirst()).map { Geodesic.distance(from: $0, to: $1) }
+        // Two whole steps and half the crossing one each.
+        #expect(abs(first.lengthMeters - (steps[0] + steps[1] + steps[2] / 2)) < 1e-9)
+        #expect(abs(second.lengthMeters - (steps[2] / 2 + steps[3] + steps[4])) < 1e-9)
+        #expect(abs(first.rawLengthMeters + second.rawLengthMeters - steps.reduce(0, +)) < 1e-9)
+        #expect(first.durationSeconds == 25)
+        #expect(second.durationSeconds == 25)
+        #expect(first.movingTimeSeconds == 25)
+        #expect(second.movingTimeSeconds == 25)
+    }
+
+    @Test(arguments: [nil, 2, 3]) func daysAddUpToTheTrackWhateverTheNoise(noisy: Int?) throws {
+        let temporary = try TemporaryStore()
+        let points = Self.acrossMidnight(noiseAt: noisy)
+        try temporary.store.insertTrack(id: 1, points: points)
+        let days = try ["2024-05-18", "2024-05-19"].map { try temporary.store.dayStatistics(on: $0) }
+        let whole = DayStatistics(
+            points: points.map {
+                DayStatistics.Point(
+                    coordinate: Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude), epoch: $0.epoch,
+                    track: 1, isNoise: $0.noise != 0)
+            }, stays: [])
+        #expect(days.allSatisfy { $0.lengthMeters > 0 })
+        #expect(abs(days[0].lengthMeters + days[1].lengthMeters - whole.lengthMeters) < 1e-9)
+        #expect(abs(days[0].rawLengthMeters + days[1].rawLengthMeters - whole.rawLengthMeters) < 1e-9)
+        #expect(abs(days[0].movingTimeSeconds + days[1].movingTimeSeconds - whole.movingTimeSeconds) < 1e-9)
+    }
+
     @Test func aDateThatIsNotRealIsRefused() throws {
         let temporary = try TemporaryStore()
         #expect(

@@ -253,6 +253,32 @@ import Testing
     }
 }
 
+extension DetectVisitsTests {
+    /// A second recording of the day (a lower track id, so its stays come first) stays 2 km away
+    /// at the very time of the visit the user named: the name stays with the stay at its spot.
+    @Test func aNameStaysWithTheStayAtItsSpotNotAnotherTracksAtTheSameTime() throws {
+        let other = try TemporaryStore()
+        var mine = TestTrack(start: Self.start, epoch: Self.morning)
+        mine.stop(seconds: 1200, interval: 10, jitter: 2)
+        try Self.addTrack(other.store, id: 5, points: mine.points)
+        try other.store.detectVisits(on: Self.date)
+        let named = try #require(try other.store.timelineVisits(on: Self.date).first)
+        try other.store.editVisit(id: named.id, VisitEdit(name: "도서관"))
+        let elsewhere = Coordinate(uncheckedLatitude: Self.start.latitude + 0.018, longitude: Self.start.longitude)
+        var theirs = TestTrack(start: elsewhere, epoch: Self.morning)
+        theirs.stop(seconds: 1200, interval: 10, jitter: 2)
+        try Self.addTrack(other.store, id: 3, points: theirs.points)
+        let summary = try other.store.detectVisits(on: Self.date)
+        #expect(summary == VisitDetectionSummary(date: Self.date, found: 2, kept: 1, new: 1, removed: 0))
+        let visits = try other.store.timelineVisits(on: Self.date)
+        let kept = try #require(visits.first { $0.id == named.id })
+        #expect(kept.name == "도서관")
+        let center = try #require(kept.coordinate)
+        #expect(Geodesic.distance(from: center, to: Self.start) < 10)
+        #expect(visits.filter { $0.name == "도서관" }.count == 1)
+    }
+}
+
 /// How a day's points are read for detection: once for many days, in track and segment order.
 @Suite struct DayPointsTests {
     /// Segments written out of sequence order (segment 1's rows before segment 0's) come back in

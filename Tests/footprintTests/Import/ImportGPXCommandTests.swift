@@ -158,6 +158,40 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
             try sqlite(db, "SELECT started_at FROM tracks WHERE kind = 'track'") == "2024-05-17T22:00:00-03:00\n")
     }
 
+    /// `tracks.geom` is each track's kept points as a SpatiaLite MULTILINESTRING in WGS84, one
+    /// part per segment, as the `spatialite` shell (and GDAL, QGIS) read it.
+    @Test func eachTrackHasItsLineAsAGeometry() throws {
+        let file = try write("walk.gpx", Self.walk)
+        #expect(try CLI.run(["--db", db, "import", "gpx", file, "--tz", "Asia/Seoul"]).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [
+            "-readonly", "-cmd", ".load mod_spatialite", db,
+            """
+            SELECT kind, AsText(geom), ST_SRID(geom), ST_IsValid(geom) FROM tracks ORDER BY id;
+            SELECT geometry_type, srid FROM geometry_columns WHERE f_table_name = 'tracks';
+            """,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // The point with hdop 35 is noise: not in the line.
+        #expect(
+            printed == """
+                route|MULTILINESTRING((127.0374 37.5444, 127.0453 37.5479))|4326|1
+                track|MULTILINESTRING((127.0374 37.5444, 127.0376 37.5446), (127.044 37.547, 127.0441 37.5471))|4326|1
+                5|4326
+
+                """)
+        // A re-import leaves the line (and everything else) as it was.
+        let again = try CLI.run(["--db", db, "import", "gpx", file, "--tz", "Asia/Seoul"])
+        #expect(
+            again.stdout.contains(
+                "tracks inserted 0, updated 0, unchanged 1; routes inserted 0, updated 0, unchanged 1"))
+    }
+
     @Test func aTrackCrossingLocalMidnightBelongsToBothDays() throws {
         let file = try write(
             "night.gpx",
