@@ -19,13 +19,18 @@ struct PlaceImportRun {
 
     /// Rows between two progress reports within a batch.
     static let progressInterval = 16_384
+    /// A row's size in a places file, for guessing how many rows a file holds: a name and a
+    /// position take ~40 bytes, most files carry more.
+    static let bytesPerRowEstimate: Int64 = 64
 
     func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
         let rows = RowPipeline(reader: reader)
         rows.start()
         defer { rows.stop() }
         let checks = try PlaceWriteChecks.decide(db, source: source, options: options, checksIdentity: checksIdentity)
-        let conflation = try ConflationRun(db, source: source, radiusMeters: options.matchRadiusMeters)
+        let conflation = try ConflationRun(
+            db, source: source, radiusMeters: options.matchRadiusMeters,
+            expectedRows: totalBytes.map { Int($0 / Self.bytesPerRowEstimate) })
         let hasSpatialIndex = try db.tableExists(SpatialIndexUpdate.table)
         var indexCount =
             hasSpatialIndex
