@@ -14,7 +14,8 @@ extension FootprintStore {
     /// Adds a place, or, when a stored place from a source is the same spot (``PlaceMatcher``:
     /// the same name within `matchRadiusMeters`, a brand and its branch within 15 m), merges it
     /// into that place: the fields that place lacks are filled from `place`, tags are unioned,
-    /// likes take the larger value; its name, category and position stay. Places added by hand
+    /// likes take the larger value; its name, category and position stay, and so do the fields
+    /// the user set on it (``PlaceEdits``). Places added by hand
     /// are one source: they never merge with each other. `matchRadiusMeters` 0 always adds.
     ///
     /// - Throws: the errors of ``addPlace(_:)``; ``FootprintStoreError/invalidValue(name:value:reason:)``
@@ -32,16 +33,10 @@ extension FootprintStore {
                         longitude: place.coordinate.longitude, source: nil),
                     var target = try Place.fetchOne(db, key: id)
                 else { return nil }
-                let fields = MergedFields(target).merging(MergedFields(normalized))
+                let edits = try PlaceEditsTable.fetch(db, placeID: id)
+                let fields = MergedFields(target).merging(MergedFields(normalized), keeping: edits)
                 guard fields != MergedFields(target) else { return target }
-                target.category = fields.category
-                target.tags = Hashtag.decode(fields.tags)
-                target.likes = fields.likes
-                target.address = fields.address
-                target.roadAddress = fields.roadAddress
-                target.phone = fields.phone
-                target.visitTime = fields.visitTime
-                target.note = fields.note
+                target.apply(fields)
                 target.updatedAt = Date()
                 try target.update(db)
                 return target

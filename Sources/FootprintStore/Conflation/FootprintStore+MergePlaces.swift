@@ -4,8 +4,10 @@ import GRDB
 extension FootprintStore {
     /// Merges places into the first of `ids`, which survives: the others' visits, photos, diary
     /// links and `(source, source id)` pairs move to it, their fields fill those it lacks (tags
-    /// unioned, the larger likes), and they are deleted — all in one transaction. Their pairs
-    /// stay theirs: a re-import of any of them updates the survivor, and their names find it.
+    /// unioned, the larger likes; never the fields the user set on the first, ``PlaceEdits``),
+    /// and they are deleted — all in one transaction. Their pairs stay theirs: a re-import of any
+    /// of them updates the survivor, their names find it, and each keeps what it was and gave
+    /// (``SourceSnapshot``) for ``splitPlace(id:source:)``.
     ///
     /// - Throws: ``FootprintStoreError/invalidValue(name:value:reason:)`` for fewer than two ids
     ///   or an id given twice; ``FootprintStoreError/placeNotFound(id:)`` for an id that no
@@ -30,10 +32,16 @@ extension FootprintStore {
                 places.append(place)
             }
             var survivor = places[0]
+            // The fields the user set on the survivor stay as the user set them.
+            let edits = try PlaceEditsTable.fetch(db, placeID: survivor.id!)
             var fields = MergedFields(survivor)
             for other in places.dropFirst() {
-                fields = fields.merging(MergedFields(other))
-                try Self.movePairs(db, of: other, to: survivor)
+                let brought = MergedFields(other)
+                let before = fields
+                fields = fields.merging(brought, keeping: edits)
+                let snapshot = SourceSnapshot(
+                    fields: brought, contribution: MergeContribution(before: before, after: fields))
+                try Self.movePairs(db, of: other, to: survivor, snapshot: snapshot)
                 try Self.moveHistory(db, from: other.id!, to: survivor.id!)
                 try db.execute(sql: "DELETE FROM places WHERE id = ?", arguments: [other.id])
                 // The deletion left a tombstone of the other's own pair, which the merge does not mean.
@@ -52,21 +60,26 @@ extension FootprintStore {
         }
     }
 
-    /// Gives `survivor` the pairs of `other`: its own one becomes a merged pair keeping its name
-    /// and position, its merged ones move as they are, and the names they are searched by too.
-    private static func movePairs(_ db: Database, of other: Place, to survivor: Place) throws {
+    /// Gives `survivor` the pairs of `other`: its own one becomes a merged pair keeping its name,
+    /// position and `snapshot` (what it was and what it gave), its merged ones move as they are,
+    /// and the names they are searched by too.
+    private static func movePairs(
+        _ db: Database, of other: Place, to survivor: Place, snapshot: SourceSnapshot
+    ) throws {
         let otherID = other.id!
         if let source = other.source, let sourceID = other.sourceID {
+            let values: [(any DatabaseValueConvertible)?] =
+                [source, sourceID, otherID, other.name, other.coordinate.latitude, other.coordinate.longitude]
+                + snapshot.databaseValues
             try db.execute(
                 sql: """
-                    INSERT INTO place_sources(source, source_id, place_id, name, latitude, longitude)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    INSERT INTO place_sources(source, source_id, place_id, name, latitude, longitude, \(SourceSnapshot.columns))
+                    VALUES (\((1...18).map { "?\($0)" }.joined(separator: ", ")))
                     ON CONFLICT(source, source_id) DO UPDATE SET
-                        name = excluded.name, latitude = excluded.latitude, longitude = excluded.longitude
+                        name = excluded.name, latitude = excluded.latitude, longitude = excluded.longitude,
+                        \(SourceSnapshot.assignments(from: 7))
                     """,
-                arguments: [
-                    source, sourceID, otherID, other.name, other.coordinate.latitude, other.coordinate.longitude,
-                ])
+                arguments: StatementArguments(values))
         }
         try db.execute(
             sql: "UPDATE place_sources SET place_id = ? WHERE place_id = ?", arguments: [survivor.id, otherID])
@@ -98,5 +111,6 @@ extension Place {
         phone = fields.phone
         visitTime = fields.visitTime
         note = fields.note
+        bestTime = fields.bestTime.flatMap(BestTime.init(stored:))
     }
 }

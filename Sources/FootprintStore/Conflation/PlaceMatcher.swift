@@ -61,8 +61,7 @@ final class PlaceMatcher {
         name: String, latitude: Double, longitude: Double, source: String?, excluded: Set<Int64> = []
     ) throws -> Int64? {
         let key = ConflationName.key(name)
-        let latitudeSpan = radiusMeters / 110_000
-        let longitudeSpan = radiusMeters / (111_000 * max(0.01, cos(latitude * .pi / 180)))
+        let (latitudeSpan, longitudeSpan) = Self.spans(radiusMeters: radiusMeters, latitude: latitude)
         candidates.bind(1, longitude - longitudeSpan)
         candidates.bind(2, longitude + longitudeSpan)
         candidates.bind(3, latitude - latitudeSpan)
@@ -82,12 +81,9 @@ final class PlaceMatcher {
             if let best, (best.distance, best.id) < (distance, id) { continue }
             let other = candidates.text(1) ?? ""
             let otherKey = ConflationName.key(other)
-            // A brand and its branch: one key begins with the other (checked before the words).
             let same =
                 otherKey == key
-                || (distance <= Self.branchRadiusMeters
-                    && ((key.hasPrefix(otherKey) && ConflationName.isBranch(name, of: other))
-                        || (otherKey.hasPrefix(key) && ConflationName.isBranch(other, of: name))))
+                || Self.isBranchPair(name, key: key, other, otherKey: otherKey, distance: distance)
             guard same, !key.isEmpty else { continue }
             if let source, try hasMergedPair(id, source: source) { continue }
             best = (distance, id)
@@ -95,7 +91,24 @@ final class PlaceMatcher {
         return best?.id
     }
 
-    private func hasMergedPair(_ id: Int64, source: String) throws -> Bool {
+    /// The box around a point that holds every place within `radiusMeters` of it: half its
+    /// height and half its width, degrees (a degree of latitude is at least 110.5 km).
+    static func spans(radiusMeters: Double, latitude: Double) -> (latitude: Double, longitude: Double) {
+        (radiusMeters / 110_000, radiusMeters / (111_000 * max(0.01, cos(latitude * .pi / 180))))
+    }
+
+    /// Whether `name` and `other`, `distance` metres apart, are a brand and its branch: within
+    /// ``branchRadiusMeters``, one key begins with the other (checked before the words) and
+    /// ``ConflationName/isBranch(_:of:)`` says so.
+    static func isBranchPair(_ name: String, key: String, _ other: String, otherKey: String, distance: Double) -> Bool {
+        distance <= branchRadiusMeters
+            && ((key.hasPrefix(otherKey) && ConflationName.isBranch(name, of: other))
+                || (otherKey.hasPrefix(key) && ConflationName.isBranch(other, of: name)))
+    }
+
+    /// Whether place `id` has a pair of `source` merged into it (rows of one source are
+    /// distinct places).
+    func hasMergedPair(_ id: Int64, source: String) throws -> Bool {
         mergedPair.bind(1, id)
         mergedPair.bind(2, source)
         defer { mergedPair.reset() }

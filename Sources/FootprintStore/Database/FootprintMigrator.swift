@@ -37,6 +37,8 @@ enum FootprintMigrator {
         migrator.registerMigration("v12-search-tokens-3", migrate: SearchIndex.createSchemaV12)
         // tracks.geom: a MULTILINESTRING per track (one part per GPX segment), filled.
         migrator.registerMigration("v13-track-points-compact", migrate: TrackGeometrySchema.migrateV13)
+        // What each merged source brought and gave its place, so a split restores both.
+        migrator.registerMigration("v13-source-snapshots", migrate: SourceSnapshot.createSchemaV13)
         return migrator
     }()
 

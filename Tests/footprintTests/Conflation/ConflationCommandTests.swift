@@ -117,9 +117,13 @@ import Testing
         let object = try #require(try json(try CLI.run(["--db", db, "place", "show", "2", "--json"])).first)
         #expect(object["lat"] as? Double == 37.54632)
         #expect(object["sources"] as? [[String: String]] == [["source": "b.csv", "source_id": "b1"]])
-        // A re-import of b.csv updates the split place (its phone stayed with place 1), no third one.
+        // The phone b.csv brought went with it; place 1 has none again.
+        #expect(object["phone"] as? String == "02-1")
+        let kept = try #require(try json(try CLI.run(["--db", db, "place", "show", "1", "--json"])).first)
+        #expect(kept["phone"] is NSNull || kept["phone"] == nil)
+        // A re-import of b.csv finds the split place as b.csv has it, and makes no third one.
         let again = try importText("b.csv", "id,name,lat,lon,phone\nb1,카페-오월,37.54632,127.04981,02-1\n")
-        #expect(again.stdout.hasSuffix("inserted 0, updated 1, unchanged 0, skipped 0\n"))
+        #expect(again.stdout.hasSuffix("inserted 0, updated 0, unchanged 1, skipped 0\n"))
         #expect(try json(try CLI.run(["--db", db, "place", "list", "--json"])).count == 2)
     }
 

@@ -125,6 +125,7 @@ final class PlaceBatchWriter {
             let id = insert.lastInsertedRowID
             index.add(id: id, longitude: place.longitude, latitude: place.latitude, moved: false)
             lines.record(place: id, line: place.line)
+            conflation?.inserted(place.sourceID)
             return .inserted
         }
         return try updateExisting(with: place)

@@ -27,13 +27,18 @@ struct PlaceImportRun {
     /// waiting for it (its busy handler retries every millisecond, see
     /// ``FootprintStore/lockRetries``) takes it before the next batch does.
     static let pauseMicroseconds: useconds_t = 3000
+    /// A row's size in a places file, for guessing how many rows a file holds: a name and a
+    /// position take ~40 bytes, most files carry more.
+    static let bytesPerRowEstimate: Int64 = 64
 
     func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
         let rows = RowPipeline(reader: reader)
         rows.start()
         defer { rows.stop() }
         let checks = try PlaceWriteChecks.decide(db, source: source, options: options, checksIdentity: checksIdentity)
-        let conflation = try ConflationRun(db, source: source, radiusMeters: options.matchRadiusMeters)
+        let conflation = try ConflationRun(
+            db, source: source, radiusMeters: options.matchRadiusMeters,
+            expectedRows: totalBytes.map { Int($0 / Self.bytesPerRowEstimate) })
         let hasSpatialIndex = try db.tableExists(SpatialIndexUpdate.table)
         var indexCount =
             hasSpatialIndex
