@@ -35,6 +35,9 @@ enum FootprintMigrator {
         // The tokenizer of 2026-11-24 (3): punctuation skipped like spaces, Latin chains of any
         // length joined, word suffixes in the name index; the index is built anew.
         migrator.registerMigration("v12-search-tokens-3", migrate: SearchIndex.createSchemaV12)
+        // Skip bigrams in the name index, for the fuzzy readings (typos, syllables left out,
+        // abbreviations); the name index is built anew.
+        migrator.registerMigration("v13-search-typo", migrate: SearchIndex.createSchemaV13)
         return migrator
     }()
 
