@@ -59,10 +59,13 @@ public struct FuzzyQuery: Hashable, Sendable {
     }
 
     /// Whether the query has fuzzy readings at all: 2 to ``maximumUnits`` scalars, two of them
-    /// Hangul syllables (or a 초성 abbreviation).
+    /// Hangul syllables and none a lone jamo (`ㅅㅅ 스타벅스`, `희미용ㅅ` are read as 초성 and
+    /// half-typed syllables, exactly) — or a 초성 abbreviation.
     public var isFuzzy: Bool {
         guard (2...Self.maximumUnits).contains(units.count) else { return false }
-        return isChosung || units.filter { HangulSyllable.contains($0) }.count >= 2
+        if isChosung { return true }
+        return units.filter { HangulSyllable.contains($0) }.count >= 2
+            && !units.contains { Jamo.isCompatibilityJamo(Unicode.Scalar($0)!) }
     }
 
     /// The 2-set keystrokes of one scalar: a syllable's or a jamo's, or the scalar itself.

@@ -52,6 +52,9 @@ import Testing
         #expect(match("숲", "숫") == nil)
         #expect(match("숲길", "숲") == nil)
         #expect(!FuzzyQuery("숲").isFuzzy)
+        // Lone jamo beside syllables are 초성 or half-typed readings, never fuzzy.
+        #expect(!FuzzyQuery("ㅅㅅ 스타벅스").isFuzzy)
+        #expect(!FuzzyQuery("희미용ㅅ").isFuzzy)
     }
 
     @Test func syllablesLeftOutAddedOrSwapped() throws {
