@@ -55,6 +55,15 @@ step search-partial.txt --db "$db" search 서울숲ㅋ --limit 5
 step search-mistype.txt --db "$db" search tmxkqjrtm --limit 5
 step search-mistype-latin.json --db "$db" search ㅣㅊㅇㅊ --json
 step search-hashtag.txt --db "$db" search '#야경' --limit 5
+# Search forgives a slip of the thumb, ranked below every literal match: a typo (ㅗ and ㅓ are
+# neighbouring keys), a syllable left out, two syllables swapped, an abbreviation; --json says
+# what was forgiven, and --exact turns it off.
+step search-typo.txt --db "$db" search 교보문거 --limit 3
+step search-missing-syllable.txt --db "$db" search 국립현미술관 --limit 3
+step search-swapped.txt --db "$db" search 올픽림공원 --limit 3
+step search-abbreviation.txt --db "$db" search 스벅 --limit 5
+step search-typo.json --db "$db" search 스카벅스 --limit 1 --json
+step search-exact.txt --db "$db" search 교보문거 --exact
 step export-places.txt --db "$db" export places -o "$out/places.geojson"
 step validate-export.txt geo validate "$out/places.geojson"
 

@@ -33,6 +33,8 @@ enum BenchmarkTasks {
         RankedSearchTask(name: "search_ranked_near", twoSyllables: false),
         RankedSearchTask(name: "search_ranked_near_2syl", twoSyllables: true),
         ChosungSearchTask(),
+        TypoSearchTask(),
+        AbbreviationSearchTask(),
         SearchThroughputTask(),
         ColdCLITask(),
         VisitDetectTask(),

@@ -13,6 +13,7 @@ extension SearchTokenizer {
         let emitsChosung: Bool
         let emitsSuffixes: Bool
         let emitsWordStarts: Bool
+        let emitsSkips: Bool
         let scratch: UnsafeMutablePointer<UInt8>
         let hangulToken: UnsafeMutablePointer<UInt8>
         let chosungs: [UInt32] = SearchTokenizer.chosungValues
@@ -23,6 +24,8 @@ extension SearchTokenizer {
         var previousStartsWord = false
         /// The pending Hangul unit (0 when none), its input bytes, and the run's length so far.
         var previous: UInt32 = 0
+        /// The unit before the pending one in the same run (0 when none), for skip bigrams.
+        var beforePrevious: UInt32 = 0
         var previousStart = 0
         var previousEnd = 0
         var runLength = 0
@@ -66,6 +69,7 @@ extension SearchTokenizer {
             emitsChosung = options.contains(.chosung) && isDocument
             emitsSuffixes = options.contains(.wordSuffixes) && isDocument
             emitsWordStarts = options.contains(.wordStarts) && isDocument
+            emitsSkips = options.contains(.skips) && isDocument
             self.scratch = scratch
             hangulToken = scratch + SearchTokenizer.maximumWordBytes
             chainBytes = scratch + SearchTokenizer.maximumWordBytes + 32
@@ -267,10 +271,14 @@ extension SearchTokenizer {
                         try emit(hangulToken + 6, 6, previousStart..<end, colocated: true, body)
                     }
                 }
+                if emitsSkips && beforePrevious != 0 {
+                    try emitSkips(beforePrevious, value, previousStart..<end, body)
+                }
                 runLength += 1
             } else {
                 runLength = 1
             }
+            beforePrevious = previous
             previous = value
             previousStart = start
             previousEnd = end
@@ -287,6 +295,24 @@ extension SearchTokenizer {
             marked[0] = SearchTokenizer.wordStartMarker
             (marked + 1).update(from: hangulToken, count: count)
             try emit(marked, count + 1, range, colocated: true, body)
+        }
+
+        /// The skip bigram of the units on either side of the pending one, and its 초성 form when
+        /// it differs, colocated at the pending unit (``Options-swift.struct/skips``).
+        func emitSkips<E: Error>(
+            _ first: UInt32, _ second: UInt32, _ range: Range<Int>, _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
+            let marked = hangulToken + 16
+            marked[0] = SearchTokenizer.skipMarker
+            Self.write(first, to: marked + 1)
+            Self.write(second, to: marked + 4)
+            try emit(marked, 7, range, colocated: true, body)
+            let initials = (chosung(of: first), chosung(of: second))
+            if initials.0 != first || initials.1 != second {
+                Self.write(initials.0, to: marked + 1)
+                Self.write(initials.1, to: marked + 4)
+                try emit(marked, 7, range, colocated: true, body)
+            }
         }
 
         /// Ends a Hangul run: the unigram of its last unit (in query mode only for a run of one).
@@ -307,6 +333,7 @@ extension SearchTokenizer {
                 }
             }
             previous = 0
+            beforePrevious = 0
             runLength = 0
         }
 

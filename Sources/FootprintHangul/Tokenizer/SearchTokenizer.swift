@@ -59,6 +59,13 @@ public struct SearchTokenizer: Hashable, Sendable {
         /// word — ranked above those where it lies inside one — can be looked up alone.
         public static let wordStarts = Options(rawValue: 1 << 4)
 
+        /// The skip bigram of the syllables on either side of every Hangul syllable inside a run,
+        /// colocated at that syllable's position (``SearchTokenizer/skipToken(_:_:)``: `스타벅스` →
+        /// `~스벅` at 타, `~타스` at 벅), and its 초성 form (`~ㅅㅂ`) when it differs: one syllable
+        /// of a query can then be unknown (a typo, one left out) and the second syllable of an
+        /// abbreviation its word's third (`스벅`).
+        public static let skips = Options(rawValue: 1 << 5)
+
         /// ``bridgesWhitespace`` only.
         public static let `default`: Options = [.bridgesWhitespace]
     }
@@ -113,6 +120,14 @@ public struct SearchTokenizer: Hashable, Sendable {
     /// The byte before a ``Options-swift.struct/wordStarts`` token (`#`, which no other token
     /// holds: punctuation is never part of one).
     public static let wordStartMarker = UInt8(ascii: "#")
+
+    /// The byte before a ``Options-swift.struct/skips`` token (`~`, which no other token holds).
+    public static let skipMarker = UInt8(ascii: "~")
+
+    /// The skip bigram of two Hangul units (syllables or jamo) as the index holds it: `~스벅`.
+    public static func skipToken(_ first: UInt32, _ second: UInt32) -> String {
+        "~" + String(String.UnicodeScalarView([Unicode.Scalar(first)!, Unicode.Scalar(second)!]))
+    }
 
     /// The tokens emitted.
     public let options: Options

@@ -39,6 +39,9 @@ enum FootprintMigrator {
         migrator.registerMigration("v13-track-points-compact", migrate: TrackGeometrySchema.migrateV13)
         // What each merged source brought and gave its place, so a split restores both.
         migrator.registerMigration("v13-source-snapshots", migrate: SourceSnapshot.createSchemaV13)
+        // Skip bigrams in the name index, for the fuzzy readings (typos, syllables left out,
+        // abbreviations); the name index is built anew.
+        migrator.registerMigration("v13-search-typo", migrate: SearchIndex.createSchemaV13)
         return migrator
     }()
 

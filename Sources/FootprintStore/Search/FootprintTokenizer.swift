@@ -9,7 +9,7 @@ import GRDBSQLite
 /// end, and lowercased words; `tokenize='footprint chosung'` adds the colocated 초성 (chosung —
 /// initial consonant) bigrams, and `suffixes` the suffixes of Latin and digit words (`cgv` → `gv`,
 /// `v`) and `starts` the word-start tokens (`#강남`), both in `search_names` since
-/// `v12-search-tokens-3`. Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
+/// `v12-search-tokens-3`, and `skips` the skip bigrams (`~스벅`, since `v13-search-typo`). Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
 /// tokenized in ``SearchTokenizer/Mode/document`` mode, MATCH strings in
 /// ``SearchTokenizer/Mode/query`` mode.
 ///
@@ -22,7 +22,7 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
     private let document: SearchTokenizer
 
     /// `arguments` are the words after `footprint` in `tokenize='…'`: `chosung` adds 초성 bigrams,
-    /// `suffixes` word suffixes, `starts` word-start tokens.
+    /// `suffixes` word suffixes, `starts` word-start tokens, `skips` skip bigrams.
     init(db: Database, arguments: [String]) throws {
         var options = SearchTokenizer.Options.default
         for argument in arguments {
@@ -30,6 +30,7 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
             case "chosung": options.insert(.chosung)
             case "suffixes": options.insert(.wordSuffixes)
             case "starts": options.insert(.wordStarts)
+            case "skips": options.insert(.skips)
             default:
                 throw DatabaseError(
                     resultCode: .SQLITE_ERROR, message: "unknown footprint tokenizer option \(argument)")
@@ -51,6 +52,13 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
         let mode: SearchTokenizer.Mode = tokenization.contains(.query) ? .query : .document
         var text = UnsafeBufferPointer(
             start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
+        // A skip-bigram term of a MATCH string (`"~스벅"`, built by the fuzzy look-ups, never from a
+        // query's text, whose punctuation the scan drops) is one token as written.
+        if mode == .query, text.count > 1, text[0] == SearchTokenizer.skipMarker {
+            return text.withMemoryRebound(to: CChar.self) {
+                tokenCallback(context, 0, $0.baseAddress, CInt($0.count), 0, CInt($0.count))
+            }
+        }
         // A word-start term of a MATCH string (`"#강남"`): the marker is kept on its first token,
         // which the scan (punctuation skipped) would drop.
         var marksFirst = false

@@ -38,6 +38,9 @@ struct SearchMatcher {
     /// into (see ``otherFieldLiteral(_:)``).
     let literalElements: [[NameMatcher.Element]]
     private(set) var fieldText: NameMatcher
+    /// The query's fuzzy readings, for a text query that has them and unless the query is
+    /// ``SearchQuery/exact``.
+    let fuzzy: FuzzyQuery?
 
     init(_ query: SearchQuery) {
         let parts = query.textParts
@@ -82,6 +85,8 @@ struct SearchMatcher {
         names = NameMatcher(hangul)
         literalElements = literals.map { $0.0.unicodeScalars.map { .scalar($0.value) } }
         fieldText = NameMatcher(HangulQuery(""), keepingSymbols: hangul.isSymbolsOnly)
+        let fuzzy = FuzzyQuery(query.text)
+        self.fuzzy = tags.isEmpty && !isListing && !query.exact && fuzzy.isFuzzy ? fuzzy : nil
     }
 
     /// The query's words, search-normalized, without repeats and without a word another one

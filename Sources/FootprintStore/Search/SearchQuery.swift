@@ -25,11 +25,15 @@ public struct SearchQuery: Hashable, Sendable {
     public var visitedUntil: String?
     /// At most this many results, best first; `nil` for all.
     public var limit: Int?
+    /// Only the literal and exact readings: no typos, syllables left out or swapped, or
+    /// abbreviations (``SearchMatch/Kind/typo`` and after).
+    public var exact: Bool
 
     public init(
         _ text: String, near: Coordinate? = nil, withinMeters: Double? = nil, filter: PlaceFilter = PlaceFilter(),
-        visitedSince: String? = nil, visitedUntil: String? = nil, limit: Int? = 20
+        visitedSince: String? = nil, visitedUntil: String? = nil, limit: Int? = 20, exact: Bool = false
     ) {
+        self.exact = exact
         self.text = text
         self.near = near
         self.withinMeters = withinMeters
@@ -47,7 +51,8 @@ public struct SearchQuery: Hashable, Sendable {
         for word in text.split(whereSeparator: \.isWhitespace) {
             if word.hasPrefix("#") || word.hasPrefix("＃") {
                 // `#야경#데이트` is two tags, as the importer reads a tags field.
-                for tag in Hashtag.parseList(String(word)).compactMap(Hashtag.normalized) where !hashtags.contains(tag) {
+                for tag in Hashtag.parseList(String(word)).compactMap(Hashtag.normalized) where !hashtags.contains(tag)
+                {
                     hashtags.append(tag)
                 }
             } else {

@@ -60,10 +60,23 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         case otherFieldAllWords
         /// A query without text or tag: the place passes the filters (a listing).
         case listed
+        /// The fuzzy readings (``FootprintHangul/FuzzyReading``), ranked below every literal and
+        /// exact one, among themselves by ``FootprintHangul/FuzzyQuery/rank(of:)``:
+        /// two neighbouring syllables swapped (`롯리데아` → 롯데리아),
+        case swapped
+        /// a syllable left out or added (`파리게뜨` → 파리바게뜨),
+        case missingSyllable
+        /// an abbreviation (`스벅` → 스타벅스),
+        case abbreviation
+        /// a slip of one key (`스카벅스` → 스타벅스),
+        case typo
+        /// and a 초성 abbreviation (`ㅅㅂ` → 스타벅스), looked for only when nothing else matched.
+        case chosungAbbreviation
 
         /// `exact`, `prefix`, `word_prefix`, `substring`, `all_words`, `chosung`, `mixed_chosung`,
         /// `partial_syllable`, `doubled_consonant`, `keyboard_mistype`, `mixed_readings`, `tag`, `tag_prefix`,
-        /// `other_field`, `other_field_all_words`, `listed`.
+        /// `other_field`, `other_field_all_words`, `listed`, `swapped`, `missing_syllable`, `abbreviation`,
+        /// `typo`, `chosung_abbreviation`.
         public var description: String {
             switch self {
             case .exact: return "exact"
@@ -82,6 +95,11 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
             case .otherField: return "other_field"
             case .otherFieldAllWords: return "other_field_all_words"
             case .listed: return "listed"
+            case .swapped: return "swapped"
+            case .missingSyllable: return "missing_syllable"
+            case .abbreviation: return "abbreviation"
+            case .typo: return "typo"
+            case .chosungAbbreviation: return "chosung_abbreviation"
             }
         }
     }
@@ -98,12 +116,40 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
     public let field: Field
     /// For ``Kind/keyboardMistype``, the reading that matched (`스타벅스`, `cgv`).
     public let reading: String?
+    /// For the fuzzy kinds, the edit forgiven, in ``FootprintHangul/FuzzyMatch/forgiven``'s stable
+    /// wording (`ㅌ→ㅋ at 2`, `바 left out at 3`, `abbreviates 스타벅스`).
+    public let forgiven: String?
+    /// For the fuzzy kinds, ``FootprintHangul/FuzzyQuery/rank(of:)`` (0 first).
+    let fuzzyRank: Int?
 
-    public init(kind: Kind, position: MatchPosition? = nil, field: Field = .name, reading: String? = nil) {
+    public init(
+        kind: Kind, position: MatchPosition? = nil, field: Field = .name, reading: String? = nil,
+        forgiven: String? = nil
+    ) {
         self.kind = kind
         self.position = position
         self.field = field
         self.reading = reading
+        self.forgiven = forgiven
+        fuzzyRank = nil
+    }
+
+    /// The match of a fuzzy reading, `rank` its place among the query's readings.
+    init(_ fuzzy: FuzzyMatch, rank: Int) {
+        let kind: Kind
+        switch fuzzy.reading {
+        case .typo: kind = .typo
+        case .missingSyllable: kind = .missingSyllable
+        case .swapped: kind = .swapped
+        case .abbreviation: kind = .abbreviation
+        case .chosungAbbreviation: kind = .chosungAbbreviation
+        }
+        self.kind = kind
+        position = fuzzy.position
+        field = .name
+        reading = nil
+        forgiven = fuzzy.forgiven
+        fuzzyRank = rank
     }
 
     /// The rank of the match, 0 best: kinds in order, the readings also by position. Results
@@ -115,12 +161,17 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
             return Self.firstReadingTier + (kind.rawValue - Kind.chosung.rawValue) * 4 + (position?.rawValue ?? 3)
         case .mixedReadings, .tag, .tagPrefix, .otherField, .otherFieldAllWords, .listed:
             return Self.firstReadingTier + 5 * 4 + (kind.rawValue - Kind.mixedReadings.rawValue)
+        case .swapped, .missingSyllable, .abbreviation, .typo, .chosungAbbreviation:
+            let rank = min(fuzzyRank ?? (kind.rawValue - Kind.swapped.rawValue), FuzzyQuery.rankCount - 1)
+            return Self.firstFuzzyTier + rank * 4 + (position?.rawValue ?? 3)
         }
     }
 
     static let firstReadingTier = Kind.chosung.rawValue
+    /// The fuzzy kinds rank below every other one (a literal match in another field included).
+    static let firstFuzzyTier = firstReadingTier + 5 * 4 + 6
     /// One more than the largest ``tier``.
-    static let tierCount = firstReadingTier + 5 * 4 + 6
+    static let tierCount = firstFuzzyTier + FuzzyQuery.rankCount * 4
 
     /// The tier of the best match a reading rule can give (its whole-name match).
     static func firstTier(of rule: MatchRule) -> Int {

@@ -45,6 +45,12 @@ extension SearchRun {
                 if !row.hasOtherFields { verdicts.unmatchedNames.append(row.id) }
                 return
             }
+            accept(row, match: match, fit: fit, into: &verdicts)
+        }
+
+        /// Keeps a row that matched, when within the radius, with its distance.
+        @inline(__always)
+        func accept(_ row: SearchRowView, match: SearchMatch, fit: Double, into verdicts: inout Verdicts) {
             var distance: Double?
             if let near {
                 let coordinate = Coordinate(uncheckedLatitude: row.latitude, longitude: row.longitude)

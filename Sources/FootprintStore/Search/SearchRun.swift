@@ -88,6 +88,7 @@ struct SearchRun {
             if case .names = stage.source { try judge(ids, columns: .ranking) } else { try judge(ids) }
             completeBelow = stage.completeBelow
         }
+        try judgeFuzzy(pending: pending.liveIDs)
         keepOnePerPlace()
         return try ranked()
     }

@@ -11,7 +11,9 @@ struct SearchCommand: ParsableCommand {
         discussion: """
             The query matches names that contain it with spaces ignored (스타벅스 강남 finds 스타벅스강남역점), \
             then names holding all its words, then its Korean readings (ㅅㅌㅂㅅ, 스타벅, tmxkqjrtm), then \
-            category, tags, address and note. #야경 searches tags (#야경 #데이트: both; 남산 #야경: 남산 among places \
+            category, tags, address and note; when those find fewer places than the limit, a query with \
+            a slip is forgiven, ranked below them (스카벅스: a typo, 파리게뜨: a syllable left out, 롯리데아: \
+            swapped, 스벅: an abbreviation; --exact turns this off). #야경 searches tags (#야경 #데이트: both; 남산 #야경: 남산 among places \
             tagged 야경). With no query, the places that pass the filters are listed (--since 2024-05-01 \
             --until 2024-05-31: the places visited in May). Every character is searched for as written; \
             a query that begins with “-” goes after “--”: footprint search -- -카페
@@ -30,6 +32,8 @@ struct SearchCommand: ParsableCommand {
         String?
     @Option(help: ArgumentHelp("Only places visited on or before this local date.", valueName: "YYYY-MM-DD")) var until:
         String?
+    @Flag(help: "Only literal and exact readings: no typos, left-out or swapped syllables, or abbreviations.")
+    var exact = false
     @OptionGroup var limits: LimitOptions
     @OptionGroup var output: OutputOptions
 
@@ -52,7 +56,7 @@ struct SearchCommand: ParsableCommand {
         let query = SearchQuery(
             text, near: try near?.coordinate(), withinMeters: within, filter: try filters.placeFilter(),
             visitedSince: since,
-            visitedUntil: until, limit: try limits.resolvedLimit())
+            visitedUntil: until, limit: try limits.resolvedLimit(), exact: exact)
         let results = try root.openStore(.readOnly).search(query)
         if output.json {
             Output.jsonArray(results, json: \.json)
@@ -64,7 +68,7 @@ struct SearchCommand: ParsableCommand {
             : Table("ID", "NAME", "CATEGORY", "LAT,LON", "TAGS", "MATCH", "DISTANCE")
         for result in results {
             table.append(
-                result.place.tableCells + [result.match.description]
+                result.place.tableCells + [result.match.description + (result.match.forgiven.map { " (\($0))" } ?? "")]
                     + (result.distanceMeters.map { [DistanceText.meters($0)] } ?? []))
         }
         table.lines().forEach(Output.line)
@@ -74,7 +78,9 @@ struct SearchCommand: ParsableCommand {
 extension SearchResult {
     /// The place object of the CLI contract with `score`, `match` (the rule: `exact`, `prefix`,
     /// `word_prefix`, `substring`, `all_words`, `chosung`, …, `other_field`), `match_position`
-    /// for the Korean readings, `match_field` and, for a keyboard mistype, `reading`.
+    /// for the Korean readings, `match_field`, for a keyboard mistype `reading`, and for the fuzzy
+    /// readings (`typo`, `missing_syllable`, `swapped`, `abbreviation`, `chosung_abbreviation`) the
+    /// edit `forgiven` (`ㅌ→ㅋ at 2`).
     var json: JSONValue {
         var extra: [(key: String, value: JSONValue)] = [
             ("score", .number(score)), ("match", .string(match.kind.description)),
@@ -82,6 +88,7 @@ extension SearchResult {
         if let position = match.position { extra.append(("match_position", .string(position.description))) }
         extra.append(("match_field", .string(match.field.rawValue)))
         if let reading = match.reading { extra.append(("reading", .string(reading))) }
+        if let forgiven = match.forgiven { extra.append(("forgiven", .string(forgiven))) }
         return place.json(distanceMeters: distanceMeters, extra: extra)
     }
 }

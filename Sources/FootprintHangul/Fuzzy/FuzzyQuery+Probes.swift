@@ -1,0 +1,138 @@
+extension FuzzyQuery {
+    /// One way of finding the names a fuzzy reading may match in an index of
+    /// ``SearchTokenizer`` terms, a superset that ``match(_:)`` then checks.
+    public enum Probe: Hashable, Sendable {
+        /// Names containing this text, spaces ignored (a corrected spelling of the query).
+        case text(String)
+        /// Names holding every piece, each a run of index terms at consecutive positions: Hangul
+        /// bigrams (`스타`) and skip bigrams (``SearchTokenizer/skipToken(_:_:)``, `~스벅`, at the
+        /// position of the syllable they skip).
+        case pieces([[String]])
+    }
+
+    /// The look-ups that find every name one of the fuzzy readings matches, for the common cases:
+    /// a typo changing one syllable of the query's longest Hangul run (any edit inside the run,
+    /// a slip of a neighbouring key, a key left out or two swapped at its ends or across two
+    /// syllables), a syllable left out, added or swapped, an abbreviation whose second syllable
+    /// is its word's third (`스벅`). At most ~4 per syllable of the run, ~3 per keystroke, and for
+    /// a run of 2–3 syllables ~60 spellings of each end syllable: fewer than 250 whatever the
+    /// query (``maximumUnits`` scalars at most).
+    public var probes: [Probe] {
+        guard isFuzzy else { return [] }
+        if isChosung {
+            guard units.count >= 2 else { return [] }
+            return [.pieces([[SearchTokenizer.skipToken(units[0], units[1])]])]
+        }
+        let run = longestSyllableRun
+        let h = run.count
+        guard h >= 2 else { return [] }
+        var probes: [Probe] = []
+        func bigrams(_ part: ArraySlice<UInt32>) -> [String] {
+            part.count < 2 ? [] : (part.startIndex..<(part.endIndex - 1)).map { Self.text([part[$0], part[$0 + 1]]) }
+        }
+        func add(_ probe: Probe) { if !probes.contains(probe) { probes.append(probe) } }
+        // One syllable unknown inside the run: the skip bigram over it, with what follows; and
+        // what comes before it.
+        if h >= 3 {
+            for k in 1..<(h - 1) {
+                var pieces = [[SearchTokenizer.skipToken(run[k - 1], run[k + 1])] + bigrams(run[(k + 1)...])]
+                if k >= 2 { pieces.append(bigrams(run[..<k])) }
+                add(.pieces(pieces))
+            }
+        }
+        // An unknown first or last syllable: the rest, when it is two bigrams or more; else the
+        // syllable's neighbouring-key spellings.
+        for k in [0, h - 1] {
+            let rest = k == 0 ? run[1...] : run[..<(h - 1)]
+            if rest.count >= 3 {
+                add(.pieces([bigrams(rest)]))
+            } else {
+                for syllable in Self.slips(of: Self.keystrokes(of: run[k]), insertions: true)
+                where syllable.count == 1 && HangulSyllable.contains(syllable[0]) {
+                    var text = run
+                    text[k] = syllable[0]
+                    add(.text(Self.text(text)))
+                }
+            }
+        }
+        // Slips that change two syllables or their number (`각아` → `가가`): spelled out.
+        for slip in Self.slips(of: run.flatMap(Self.keystrokes)) where slip.allSatisfy(HangulSyllable.contains) {
+            let changed = slip.count != h || zip(slip, run).filter { $0 != $1 }.count >= 2
+            if changed && slip.count >= 2 { add(.text(Self.text(slip))) }
+        }
+        // A syllable left out (the name has one more after position k), added or swapped.
+        for k in 1..<h {
+            var pieces = [[SearchTokenizer.skipToken(run[k - 1], run[k])] + bigrams(run[k...])]
+            if k >= 2 { pieces.append(bigrams(run[..<k])) }
+            add(.pieces(pieces))
+            if h >= 3 {
+                var shorter = run
+                shorter.remove(at: k)
+                add(.text(Self.text(shorter)))
+            }
+            if k + 1 < h, run[k] != run[k + 1] {
+                var swapped = run
+                swapped.swapAt(k, k + 1)
+                add(.text(Self.text(swapped)))
+            }
+        }
+        // Abbreviations: the first syllable, one skipped, the second.
+        if (2...4).contains(units.count), h == units.count {
+            add(.pieces([[SearchTokenizer.skipToken(run[0], run[1])]]))
+        }
+        return probes
+    }
+
+    /// The longest run of Hangul syllables in the query (the first of equal ones).
+    var longestSyllableRun: [UInt32] {
+        var best: ArraySlice<UInt32> = []
+        var start = 0
+        for index in 0...units.count where index == units.count || !HangulSyllable.contains(units[index]) {
+            if index - start > best.count { best = units[start..<index] }
+            start = index + 1
+        }
+        return Array(best)
+    }
+
+    /// What typing `keys` with one slip gives, composed as an IME does: each key replaced by one
+    /// touching it (Shift included), left out, or swapped with the next; with `insertions`, any
+    /// key added anywhere (a final or half a compound the name has and the query lacks: `닥` for
+    /// 닭).
+    static func slips(of keys: [UInt32], insertions: Bool = false) -> [[UInt32]] {
+        var results: [[UInt32]] = []
+        func compose(_ keys: [UInt32]) {
+            var composer = HangulComposer()
+            for key in keys { composer.typeKeystroke(Unicode.Scalar(key)!) }
+            let text = composer.text.unicodeScalars.map(\.value)
+            if !results.contains(text) { results.append(text) }
+        }
+        if insertions {
+            for index in 0...keys.count {
+                for key in Jamo.keystrokeJamo {
+                    var longer = keys
+                    longer.insert(key.value, at: index)
+                    compose(longer)
+                }
+            }
+        }
+        for index in keys.indices {
+            guard Jamo.isKeystroke(Unicode.Scalar(keys[index])!) else { continue }
+            for neighbour in DubeolsikKeyboard.neighbours(of: Unicode.Scalar(keys[index])!) {
+                var slip = keys
+                slip[index] = neighbour.value
+                compose(slip)
+            }
+            var shorter = keys
+            shorter.remove(at: index)
+            if !shorter.isEmpty { compose(shorter) }
+            if index + 1 < keys.count, keys[index] != keys[index + 1],
+                Jamo.isKeystroke(Unicode.Scalar(keys[index + 1])!)
+            {
+                var swapped = keys
+                swapped.swapAt(index, index + 1)
+                compose(swapped)
+            }
+        }
+        return results
+    }
+}

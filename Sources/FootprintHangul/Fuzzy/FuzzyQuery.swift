@@ -1,0 +1,137 @@
+/// A query read the way a thumb gets it wrong: typos measured on 2-set keystrokes, a syllable
+/// left out or added, two syllables swapped, and abbreviations (``FuzzyReading``).
+///
+/// ```swift
+/// let query = FuzzyQuery("스카벅스")
+/// query.match(SearchableText("스타벅스 강남점"))  // typo, prefix, "ㅌ→ㅋ at 2"
+/// FuzzyQuery("스벅").match(SearchableText("스타벅스"))  // abbreviation, whole
+/// ```
+///
+/// **Typos.** The distance between the query and a window of the text is a Damerau–Levenshtein
+/// distance (optimal string alignment) on their 2-set keystrokes (`닭` is `ㄷㅏㄹㄱ`), in half
+/// keys: a key replaced by one touching it on the layout (``DubeolsikKeyboard/areNeighbours(_:_:)``)
+/// costs 1, any other replacement, a key left out or added, or two keys swapped costs 2. The
+/// window is any run of whole syllables (or letters) of the text, so a typo inside a long name is
+/// found. The budget (``budget``) is one edit (2 half keys) for queries of 2–4 syllables and two
+/// edits for longer ones: one slip in a short word already changes a whole syllable, so a second
+/// one would match unrelated names (`카페` is one edit from `카레`, two from `타래`); a longer query
+/// keeps enough syllables intact to allow two. Queries of one syllable, or of more than
+/// ``maximumUnits``, have no fuzzy readings.
+public struct FuzzyQuery: Hashable, Sendable {
+    /// The query search-normalized (``HangulNormalization/searchNormalized(_:)``).
+    public let normalized: String
+    /// Its scalars: syllables, jamo, letters and digits.
+    let units: [UInt32]
+    /// Its 2-set keystrokes, and for each the index of its unit.
+    let keys: [UInt32]
+    let keyUnits: [Int]
+    /// The most a typo may cost, in half keys.
+    public let budget: Int
+    /// Whether the query is 2–4 lone consonants (`ㅅㅂ`): a 초성 abbreviation.
+    public let isChosung: Bool
+
+    /// Queries longer than this many scalars have no fuzzy reading: a bound on the look-ups one
+    /// query makes (``probes``) and on the matrix of the distance.
+    public static let maximumUnits = 16
+    /// Text beyond this many scalars is not compared (a bound on a candidate's cost).
+    public static let maximumTextUnits = 128
+
+    /// Analyses `text`.
+    public init(_ text: String) {
+        normalized = HangulNormalization.searchNormalized(text)
+        units = normalized.unicodeScalars.map(\.value)
+        var keys: [UInt32] = []
+        var keyUnits: [Int] = []
+        for (index, unit) in units.enumerated() {
+            for key in Self.keystrokes(of: unit) {
+                keys.append(key)
+                keyUnits.append(index)
+            }
+        }
+        self.keys = keys
+        self.keyUnits = keyUnits
+        budget = units.count >= 5 ? 4 : 2
+        isChosung =
+            (2...4).contains(units.count)
+            && units.allSatisfy {
+                Jamo.isConsonant(Unicode.Scalar($0)!) && Jamo.index(of: Unicode.Scalar($0)!, as: .chosung) != nil
+            }
+    }
+
+    /// Whether the query has fuzzy readings at all: 2 to ``maximumUnits`` scalars, two of them
+    /// Hangul syllables and none a lone jamo (`ㅅㅅ 스타벅스`, `희미용ㅅ` are read as 초성 and
+    /// half-typed syllables, exactly) — or a 초성 abbreviation.
+    public var isFuzzy: Bool {
+        guard (2...Self.maximumUnits).contains(units.count) else { return false }
+        if isChosung { return true }
+        return units.filter { HangulSyllable.contains($0) }.count >= 2
+            && !units.contains { Jamo.isCompatibilityJamo(Unicode.Scalar($0)!) }
+    }
+
+    /// The 2-set keystrokes of one scalar: a syllable's or a jamo's, or the scalar itself.
+    static func keystrokes(of unit: UInt32) -> [UInt32] {
+        let scalar = Unicode.Scalar(unit)!
+        if let syllable = HangulSyllable(scalar) { return syllable.keystrokes.map(\.value) }
+        let jamo = Jamo.keystrokes(of: scalar)
+        return jamo.isEmpty ? [unit] : jamo.map(\.value)
+    }
+
+    /// The best fuzzy reading of `text` by ``rank(of:)``, or `nil`. The 초성 abbreviation is
+    /// separate (``chosungAbbreviation(in:)``): it is looked for only when nothing else matched.
+    public func match(_ text: SearchableText) -> FuzzyMatch? {
+        guard isFuzzy, !isChosung else { return nil }
+        let scalars = Array(text.scalars.prefix(Self.maximumTextUnits))
+        let starts = Array(text.wordStarts.prefix(Self.maximumTextUnits))
+        var candidates: [FuzzyMatch] = []
+        if let swapped = swappedSyllables(in: scalars, wordStarts: starts) { candidates.append(swapped) }
+        if let typo = typo(in: scalars, wordStarts: starts) { candidates.append(typo) }
+        if let missing = missingSyllable(in: scalars, wordStarts: starts) { candidates.append(missing) }
+        if let abbreviation = abbreviation(in: scalars, wordStarts: starts, chosung: false) {
+            candidates.append(abbreviation)
+        }
+        return candidates.enumerated().min { a, b in
+            (rank(of: a.element), a.offset) < (rank(of: b.element), b.offset)
+        }?.element
+    }
+
+    /// Where a match ranks among this query's fuzzy matches, 0 first. For two syllables an
+    /// abbreviation first: `파바` more likely means 파리바게뜨 than 파마, one key away. For longer
+    /// queries, by what was forgiven: two syllables swapped (every syllable as typed), then a slip
+    /// to a neighbouring key or a syllable left out or added (as likely: they share a rank, and
+    /// the score orders them), then any other one-key slip, then a second edit of a long query or
+    /// an abbreviation (a word of three syllables or more rarely abbreviates one by chance). Then
+    /// the 초성 abbreviation.
+    public func rank(of match: FuzzyMatch) -> Int {
+        let twoSyllables = units.count == 2
+        switch match.reading {
+        case .swapped: return 0
+        case .typo where twoSyllables: return 1 + (match.cost + 1) / 2
+        case .typo: return match.cost <= 1 ? 1 : match.cost <= 2 ? 2 : 3
+        case .missingSyllable: return 1
+        case .abbreviation: return twoSyllables ? 0 : 3
+        case .chosungAbbreviation: return 4
+        }
+    }
+
+    /// One more than the largest ``rank(of:)``.
+    public static let rankCount = 5
+
+    /// A 초성 abbreviation (`ㅅㅂ` → 스타벅스), for a query of 2–4 lone consonants.
+    public func chosungAbbreviation(in text: SearchableText) -> FuzzyMatch? {
+        guard isChosung else { return nil }
+        let scalars = Array(text.scalars.prefix(Self.maximumTextUnits))
+        let starts = Array(text.wordStarts.prefix(Self.maximumTextUnits))
+        return abbreviation(in: scalars, wordStarts: starts, chosung: true)
+    }
+
+    /// Where a window of `length` scalars from `start` lies in a text of `count` scalars.
+    static func position(start: Int, length: Int, count: Int, wordStarts: [Bool]) -> MatchPosition {
+        if start == 0 { return length == count ? .whole : .prefix }
+        return wordStarts[start] ? .wordPrefix : .substring
+    }
+
+    /// A scalar as a string, for the forgiven wording.
+    static func text(_ values: some Sequence<UInt32>) -> String {
+        String(String.UnicodeScalarView(values.map { Unicode.Scalar($0)! }))
+    }
+}

@@ -1,0 +1,59 @@
+import FootprintGeo
+import FootprintHangul
+import GRDB
+
+extension SearchRun {
+    /// A fuzzy look-up reads at most this many candidate names (the first by id when its probes
+    /// find more), so that its cost is bounded whatever the query: ~2 µs a candidate to read and
+    /// align (``FuzzyQuery``), ~8 ms at the bound. A query has at most ``FuzzyQuery/maximumUnits``
+    /// scalars, so fewer than 200 probes (``FuzzyQuery/probes``) in one MATCH.
+    static let maximumFuzzyCandidates = 4096
+
+    /// The fuzzy readings' stage, after every literal and exact one: run only when those found
+    /// fewer places than the limit, so it never pushes a literal match down (its kinds rank below
+    /// them all). A 초성 abbreviation is looked for only when nothing at all matched. Places
+    /// changed since the index was last updated (`pending`) are judged from their rows too.
+    mutating func judgeFuzzy(pending: [Int64]) throws {
+        guard let fuzzy = matcher.fuzzy else { return }
+        if let limit = query.limit, matched.count >= limit { return }
+        if fuzzy.isChosung && !matched.isEmpty { return }
+        let expressions = fuzzy.probes.compactMap(Self.expression)
+        var ids: [Int64] = []
+        if let any = SearchExpression.any(expressions) {
+            let statement = try db.cachedStatement(
+                sql: "SELECT rowid FROM search_names WHERE search_names MATCH ? LIMIT ?")
+            ids = try Int64.fetchAll(statement, arguments: [any.text, Self.maximumFuzzyCandidates])
+        }
+        ids.removeAll { seen.contains($0) || !(inside?.contains($0) ?? true) }
+        seen.formUnion(ids)
+        let matchedIDs = Set(matched.map(\.id))
+        ids += pending.filter { !matchedIDs.contains($0) && (inside?.contains($0) ?? true) }
+        let judge = Judge(
+            matcher: matcher, near: query.near, withinMeters: query.withinMeters, flat: flat, condition: condition)
+        var verdicts = Judge.Verdicts()
+        try SearchIndex.forEachRow(db, ids: ids, columns: .ranking, condition: condition) { row in
+            let text = SearchableText(row.name)
+            guard let found = fuzzy.isChosung ? fuzzy.chosungAbbreviation(in: text) : fuzzy.match(text) else { return }
+            // Nearer readings first within a rank: the fit shrinks with the half keys forgiven (a
+            // syllable left out or added counts as a neighbouring key, whose rank it shares).
+            let cost = found.reading == .typo ? found.cost : 1
+            let fit = SearchMatcher.fit(length: text.normalized.unicodeScalars.count) / Double(1 + cost)
+            judge.accept(row, match: SearchMatch(found, rank: fuzzy.rank(of: found)), fit: fit, into: &verdicts)
+        }
+        matched += verdicts.found
+    }
+
+    /// The MATCH expression of one probe; `nil` when it has no index term.
+    private static func expression(_ probe: FuzzyQuery.Probe) -> SearchExpression? {
+        switch probe {
+        case .text(let text):
+            return SearchExpression.Phrase(literal: text).map { .phrase($0) }
+        case .pieces(let pieces):
+            let phrases = pieces.filter { !$0.isEmpty }.map { terms in
+                SearchExpression.Phrase(
+                    terms: terms.map { SearchExpression.Term(text: $0, isPrefix: false) }, isComplete: true)
+            }
+            return SearchExpression.all(phrases.map { .phrase($0) })
+        }
+    }
+}

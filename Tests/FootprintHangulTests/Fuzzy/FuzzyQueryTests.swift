@@ -1,0 +1,123 @@
+import Testing
+
+@testable import FootprintHangul
+
+/// The fuzzy readings on hand-built names: each reading and its boundaries (first and last
+/// syllable, compound vowels and finals, Latin beside Hangul, one-syllable names).
+@Suite struct FuzzyQueryTests {
+    func match(_ query: String, _ name: String) -> FuzzyMatch? {
+        FuzzyQuery(query).match(SearchableText(name))
+    }
+
+    @Test func neighbouringKeysOfTheTwoSetLayout() {
+        #expect(DubeolsikKeyboard.areNeighbours("ㅌ", "ㅋ"))
+        #expect(DubeolsikKeyboard.areNeighbours("ㅗ", "ㅓ"))
+        #expect(DubeolsikKeyboard.areNeighbours("ㄱ", "ㄲ"))
+        #expect(DubeolsikKeyboard.areNeighbours("ㅅ", "ㅛ"))
+        #expect(!DubeolsikKeyboard.areNeighbours("ㅅ", "ㅈ"))
+        #expect(!DubeolsikKeyboard.areNeighbours("ㅌ", "ㅌ"))
+        // x touches s, d, z and c: not a, 1.5 key widths away on the staggered row above.
+        #expect(DubeolsikKeyboard.neighbours(of: "ㅌ") == ["ㄴ", "ㅇ", "ㅊ", "ㅋ"])
+    }
+
+    @Test(arguments: [
+        // A neighbouring key inside the name, at its start, at its end.
+        ("스카벅스", "스타벅스 강남점", MatchPosition.prefix, "ㅌ→ㅋ at 2", 1),
+        ("교보문거", "교보문고", .whole, "ㅗ→ㅓ at 4", 1),
+        ("그타벅스", "스타벅스", .whole, "ㅅ→ㄱ at 1", 1),
+        // Any other key costs a whole edit, still within one.
+        ("스타벅즈", "스타벅스", .whole, "ㅅ→ㅈ at 4", 2),
+        // A compound vowel and a compound final typed short.
+        ("고일가게", "과일가게", .whole, "ㅏ left out at 1", 2),
+        ("닥갈비", "춘천 닭갈비", .wordPrefix, "ㄹ left out at 1", 2),
+        // Two keys swapped.
+        ("간암역", "강남역 2번 출구", .prefix, "ㅇㄴ→ㄴㅇ at 1", 2),
+        // Latin beside Hangul.
+        ("cgv욘산", "CGV 용산아이파크몰", .prefix, "ㅇ→ㄴ at 4", 1),
+    ])
+    func typos(query: String, name: String, position: MatchPosition, forgiven: String, cost: Int) throws {
+        let found = try #require(match(query, name))
+        #expect(found.reading == .typo)
+        #expect(found.position == position)
+        #expect(found.forgiven == forgiven)
+        #expect(found.cost == cost)
+    }
+
+    @Test func aTypoBeyondTheBudgetIsNotForgiven() {
+        // Two whole edits in a four-syllable query: one is the budget.
+        #expect(match("스카벅즈", "스타벅스") == nil)
+        // Five syllables and more allow two.
+        #expect(match("스카벅즈커피", "스타벅스커피")?.reading == .typo)
+        // A query of one syllable, and a one-syllable name, have no typo.
+        #expect(match("숲", "숫") == nil)
+        #expect(match("숲길", "숲") == nil)
+        #expect(!FuzzyQuery("숲").isFuzzy)
+        // Lone jamo beside syllables are 초성 or half-typed readings, never fuzzy.
+        #expect(!FuzzyQuery("ㅅㅅ 스타벅스").isFuzzy)
+        #expect(!FuzzyQuery("희미용ㅅ").isFuzzy)
+    }
+
+    @Test func syllablesLeftOutAddedOrSwapped() throws {
+        let missing = try #require(match("파리게뜨", "파리바게뜨 광화문점"))
+        #expect(missing == FuzzyMatch(reading: .missingSyllable, position: .prefix, forgiven: "바 left out at 3"))
+        // The last syllable left out.
+        #expect(match("롯데리", "롯데X리아")?.reading != .missingSyllable)
+        let added = try #require(match("스타타벅벅스", "스타벅벅스"))
+        #expect(added == FuzzyMatch(reading: .missingSyllable, position: .whole, forgiven: "타 added at 3"))
+        // Five syllables allow two keys: 스타타벅스 is a typo of 스타벅스 too, ranked below.
+        #expect(match("스타타벅스", "스타벅스")?.forgiven == "타 added at 3")
+        let swapped = try #require(match("롯리데아", "롯데리아 신촌점"))
+        #expect(swapped == FuzzyMatch(reading: .swapped, position: .prefix, forgiven: "데리→리데 at 2"))
+        // The last two syllables swapped.
+        #expect(match("스타스벅", "스타벅스")?.forgiven == "벅스→스벅 at 3")
+        // Never the first syllable: 타스벅스 is not 스타벅스 swapped (타벅스 with 스 added, inside it).
+        #expect(
+            match("타스벅스", "스타벅스")
+                == FuzzyMatch(reading: .missingSyllable, position: .substring, forgiven: "스 added at 2"))
+    }
+
+    @Test func abbreviations() throws {
+        #expect(
+            match("스벅", "스타벅스 강남점")
+                == FuzzyMatch(reading: .abbreviation, position: .prefix, forgiven: "abbreviates 스타벅스"))
+        #expect(match("파바", "파리바게뜨")?.position == .whole)
+        #expect(match("롯리", "신촌 롯데리아")?.position == .wordPrefix)
+        #expect(match("롯리", "신촌 롯데리아")?.forgiven == "abbreviates 롯데리아")
+        // The first syllable must begin the word, and the word must be longer than the query.
+        #expect(match("벅스", "스타벅스")?.reading != .abbreviation)
+        #expect(match("스벅", "스벅")?.reading != .abbreviation)
+        let chosung = FuzzyQuery("ㅅㅂ")
+        #expect(chosung.isChosung)
+        #expect(chosung.match(SearchableText("스타벅스")) == nil)
+        #expect(
+            chosung.chosungAbbreviation(in: SearchableText("스타벅스"))
+                == FuzzyMatch(reading: .chosungAbbreviation, position: .whole, forgiven: "abbreviates 스타벅스"))
+    }
+
+    @Test func probesOfATypoInTheMiddleUseTheSkipBigram() {
+        let probes = FuzzyQuery("스카벅스").probes
+        #expect(probes.contains(.pieces([["~스벅", "벅스"]])))
+        #expect(probes.contains(.text("롯데리아")) == false)
+        #expect(FuzzyQuery("롯리데아").probes.contains(.text("롯데리아")))
+        #expect(FuzzyQuery("스벅").probes.contains(.pieces([["~스벅"]])))
+        #expect(FuzzyQuery("ㅅㅂ").probes == [.pieces([["~ㅅㅂ"]])])
+        // Bounded: a query of the most scalars makes fewer than 200.
+        #expect(FuzzyQuery("가나다라마바사아자차카타파하가나").probes.count < 250)
+        #expect(FuzzyQuery("꿻뷁").probes.count < 250)
+        #expect(FuzzyQuery("닥갈비").probes.contains(.text("닭갈비")))
+        #expect(FuzzyQuery(String(repeating: "가나", count: 20)).probes.isEmpty)
+    }
+
+    @Test func theTokenizerIndexesSkipBigramsAtTheSkippedSyllable() {
+        let tokens = SearchTokenizer(options: [.skips]).tokens(in: "스타벅스").map(\.description)
+        #expect(
+            tokens == [
+                "스타@0..<6", "타벅@3..<9", "+~스벅@3..<9", "+~ㅅㅂ@3..<9", "벅스@6..<12", "+~타스@6..<12",
+                "+~ㅌㅅ@6..<12", "스@9..<12",
+            ])
+        // Not across runs, and not in query mode.
+        #expect(SearchTokenizer(options: [.skips]).tokens(in: "스타 CGV 벅스").allSatisfy { !$0.text.hasPrefix("~") })
+        #expect(
+            SearchTokenizer(options: [.skips]).tokens(in: "스타벅스", mode: .query).allSatisfy { !$0.text.hasPrefix("~") })
+    }
+}
