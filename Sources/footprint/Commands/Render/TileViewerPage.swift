@@ -108,12 +108,8 @@ struct TileViewerPage {
             """
     }
 
-    /// Writes the page to a temporary name beside `url` and renames it over `url`.
-    func write(to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".index.html.tmp")
-        try Data(html.utf8).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw RenderError.outputFolder(url.path, reason: "the page cannot be renamed into place")
-        }
+    /// Writes the page as `index.html` in `folder` (a temporary name renamed into place).
+    func write(to folder: TileFolder) throws {
+        try folder.writeFile("index.html", bytes: Array(html.utf8))
     }
 }
