@@ -2,13 +2,15 @@
 #   make demo   install system packages, release build, run the demo on Data/ into out/
 #   make test   install system packages, build, run every test
 #   make bench  benchmark tasks on the peers' dataset (BENCH_N places, default 100000)
+#   make fuzz   libFuzzer + AddressSanitizer on every parser (Fuzz/), FUZZ_RUNS executions each
+#   make sanitize  the whole test suite under AddressSanitizer, then ThreadSanitizer
 
 SWIFT ?= swift
 BENCH_N ?= 100000
 PEERS ?= $(abspath ../shared/peers)
 BENCH_DATA ?= $(abspath .build/bench-data)/n$(BENCH_N)
 
-.PHONY: bootstrap build test demo bench clean
+.PHONY: bootstrap build test demo bench fuzz fuzz-merge sanitize clean
 
 bootstrap:
 	@tools/bootstrap
@@ -27,6 +29,31 @@ bench: bootstrap
 	python3 $(PEERS)/gen_data.py -n $(BENCH_N) --out $(BENCH_DATA) >/dev/null
 	cd Benchmarks && $(SWIFT) build -c release --product footprint-bench
 	PEERS_DATA=$(BENCH_DATA) N=$(BENCH_N) tools/peers-extra.sh
+
+# The fuzz package builds the main one again with the fuzzer's coverage and ASan (Fuzz/.build);
+# -enable-testing lets it reach the internal readers. FUZZ_TARGETS: a subset, e.g. "gpx tile".
+FUZZ_RUNS ?= 1000000
+FUZZ_TARGETS ?=
+FUZZ_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
+
+fuzz: bootstrap
+	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product footprint-fuzz
+	FUZZ_RUNS=$(FUZZ_RUNS) tools/fuzz.sh "$$(cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/footprint-fuzz" $(FUZZ_TARGETS)
+
+# Adds the inputs of the last `make fuzz` that reach new coverage to the committed corpus.
+fuzz-merge:
+	for target in $$(ls Fuzz/Corpus); do \
+		FUZZ_TARGET=$$target "$$(cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/footprint-fuzz" \
+			-merge=1 -max_len=4096 Fuzz/Corpus/$$target .build/fuzz-corpus/$$target || exit 1; \
+	done
+
+# Each sanitizer in its own build folder, so neither rebuilds the other nor the plain build.
+# The CLI tests run the sanitized `footprint` binary of the same folder.
+sanitize: bootstrap
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 clean:
 	rm -rf .build out

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Writes the fuzz seeds too large to commit into OUT/<target>/ (make fuzz replays them once
+each, under the same limits, before fuzzing): 100,000 levels of nested arrays, a 10 MB single
+CSV field, a polyline of 1 MB of `~`, a search query of 1 MB. The replay test
+(Tests/footprintTests/Fuzz/FuzzCorpusReplayTests.swift) builds the same inputs in Swift."""
+import os
+import sys
+
+out = sys.argv[1] if len(sys.argv) > 1 else ".build/fuzz-seeds"
+depth = 100_000
+nested = b"[" * depth + b"]" * depth
+field = b"A" * (10 * 1024 * 1024)
+seeds = {
+    "geojson": {
+        "nested-arrays": nested,
+        "nested-coordinates": b'{"type":"Point","coordinates":' + nested + b"}",
+        "nested-objects": b'{"a":' * depth + b"1" + b"}" * depth,
+    },
+    "naver": {"nested-arrays": b'{"items":' + nested + b"}"},
+    "kakao": {"nested-arrays": b'{"documents":' + nested + b"}"},
+    "gpx": {
+        "nested-elements": b"<gpx>" + b"<a>" * depth + b"</a>" * depth + b"</gpx>",
+        "long-name": b'<gpx version="1.1"><wpt lat="1" lon="2"><name>' + field + b"</name></wpt></gpx>",
+    },
+    "csv-utf8": {
+        "10mb-field": b"name,lat,lon\n\"" + field + b"\",37.5,127\n",
+        "10mb-unquoted": b"name,lat,lon\n" + field + b",37.5,127\n",
+        "10mb-open-quote": b"name,lat,lon\n\"" + field,
+    },
+    "csv-cp949": {"10mb-field": b"name,lat,lon\n\"" + b"\xb0\xa1" * (5 * 1024 * 1024) + b"\",37.5,127\n"},
+    "polyline": {"1mb-tilde": b"~" * (1024 * 1024), "1mb-question": b"?" * (1024 * 1024)},
+    "search": {"1mb-query": "카페 ".encode() * (200 * 1024), "1mb-hash": b"#" * (1024 * 1024)},
+    "point": {"1mb-digits": b"1" * (1024 * 1024) + b",1"},
+    "tile": {"1mb-digits": b"1/" + b"1" * (1024 * 1024) + b"/1"},
+}
+for target, files in seeds.items():
+    folder = os.path.join(out, target)
+    os.makedirs(folder, exist_ok=True)
+    for name, data in files.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
