@@ -33,12 +33,13 @@ bench: bootstrap
 # The fuzz package builds the main one again with the fuzzer's coverage and ASan (Fuzz/.build);
 # -enable-testing lets it reach the internal readers. FUZZ_TARGETS: a subset, e.g. "gpx tile".
 FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 0
 FUZZ_TARGETS ?=
 FUZZ_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
 
 fuzz: bootstrap
 	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product footprint-fuzz
-	FUZZ_RUNS=$(FUZZ_RUNS) tools/fuzz.sh "$$(cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/footprint-fuzz" $(FUZZ_TARGETS)
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) tools/fuzz.sh "$$(cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/footprint-fuzz" $(FUZZ_TARGETS)
 
 # Adds the inputs of the last `make fuzz` that reach new coverage to the committed corpus.
 fuzz-merge:

@@ -3,12 +3,14 @@
 # under AddressSanitizer with the limits of issue 17 (1 s an input, 512 MB), and prints
 # executions per second for each. New interesting inputs go to .build/fuzz-corpus/<target>/;
 # `make fuzz-merge` adds the ones that add coverage to the committed Fuzz/Corpus/.
-#   tools/fuzz.sh BINARY [TARGET…]
+#   [FUZZ_RUNS=N] [FUZZ_SECONDS=S] tools/fuzz.sh BINARY [TARGET…]
 set -eu
 binary=$1
 shift
 targets=${*:-geojson gpx csv-utf8 csv-cp949 naver kakao polyline point tile search}
 runs=${FUZZ_RUNS:-1000000}
+# FUZZ_SECONDS: stop a target after this many seconds even before FUZZ_RUNS (0: no limit).
+seconds_limit=${FUZZ_SECONDS:-0}
 work=.build/fuzz-corpus
 seeds=.build/fuzz-seeds
 logs=.build/fuzz-logs
@@ -23,7 +25,7 @@ for target in $targets; do
         exit 1
     }
     start=$(date +%s)
-    FUZZ_TARGET=$target "$binary" $limits -max_len=65536 -runs="$runs" -print_final_stats=1 \
+    FUZZ_TARGET=$target "$binary" $limits -max_len=65536 -runs="$runs" -max_total_time="$seconds_limit" -print_final_stats=1 \
         -artifact_prefix="$logs/$target-" "$work/$target" "Fuzz/Corpus/$target" >"$logs/$target.log" 2>&1 || {
         echo "$target: the fuzzer found a problem, see $logs/$target.log and $logs/$target-*" >&2
         tail -30 "$logs/$target.log" >&2

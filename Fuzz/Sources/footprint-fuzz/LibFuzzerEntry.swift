@@ -36,3 +36,22 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     selected.run(bytes, scratch: scratch)
     return 0
 }
+
+/// libFuzzer's driver, `int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*)(const uint8_t *, size_t))`
+/// (pointer and integer arguments only, which the Swift and C conventions pass alike on x86-64
+/// and arm64). Referring to it also links it in: nothing else in the program does.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// The process's entry point. SwiftPM links an executable target with `main` defined as
+/// `<module>_main`, which takes the place of libFuzzer's own `main`; this one hands the
+/// arguments to libFuzzer's driver, as its `main` would.
+@_cdecl("footprint_fuzz_main")
+public func footprintFuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var count = argc
+    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return runFuzzerDriver(&count, &arguments) { data, size in fuzzerTestOneInput(data, size) }
+}
