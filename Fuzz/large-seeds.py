@@ -20,7 +20,8 @@ seeds = {
     "kakao": {"nested-arrays": b'{"documents":' + nested + b"}"},
     "gpx": {
         "nested-elements": b"<gpx>" + b"<a>" * depth + b"</a>" * depth + b"</gpx>",
-        "long-name": b'<gpx version="1.1"><wpt lat="1" lon="2"><name>' + field + b"</name></wpt></gpx>",
+        # 1 MB: a 10 MB name takes ~5 s under ASan here (linear: 1 MB takes 0.5 s), beyond -timeout=1.
+        "long-name": b'<gpx version="1.1"><wpt lat="1" lon="2"><name>' + b"A" * (1024 * 1024) + b"</name></wpt></gpx>",
     },
     "csv-utf8": {
         "10mb-field": b"name,lat,lon\n\"" + field + b"\",37.5,127\n",
