@@ -16,7 +16,8 @@ seeds=.build/fuzz-seeds
 logs=.build/fuzz-logs
 mkdir -p "$work" "$logs"
 python3 Fuzz/large-seeds.py "$seeds"
-limits="-rss_limit_mb=512 -timeout=1 -malloc_limit_mb=512"
+# FUZZ_EXTRA: more libFuzzer flags, e.g. -detect_leaks=0.
+limits="-rss_limit_mb=512 -timeout=1 -malloc_limit_mb=512 ${FUZZ_EXTRA:-}"
 for target in $targets; do
     mkdir -p "$work/$target"
     # The large seeds, once each (libFuzzer runs the files it is given and exits).
