@@ -30,9 +30,10 @@ seeds = {
     },
     "csv-cp949": {"10mb-field": b"name,lat,lon\n\"" + b"\xb0\xa1" * (5 * 1024 * 1024) + b"\",37.5,127\n"},
     "polyline": {"1mb-tilde": b"~" * (1024 * 1024), "1mb-question": b"?" * (1024 * 1024)},
-    "search": {"1mb-query": "카페 ".encode() * (200 * 1024), "1mb-hash": b"#" * (1024 * 1024)},
-    "point": {"1mb-digits": b"1" * (1024 * 1024) + b",1"},
-    "tile": {"1mb-digits": b"1/" + b"1" * (1024 * 1024) + b"/1"},
+    # Arguments: Linux passes at most 131,072 bytes in one (MAX_ARG_STRLEN).
+    "search": {"128kb-query": "카페 ".encode() * (18 * 1024), "128kb-hash": b"#" * 131_000},
+    "point": {"128kb-digits": b"1" * 131_000 + b",1"},
+    "tile": {"128kb-digits": b"1/" + b"1" * 131_000 + b"/1"},
 }
 for target, files in seeds.items():
     folder = os.path.join(out, target)
