@@ -20,6 +20,12 @@ public func fuzzerInitialize(
     selected = target
     let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     scratch = "\(folder)/footprint-fuzz-\(getpid())-\(name)"
+    do {
+        try target.prepare(scratch: scratch)
+    } catch {
+        FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+        exit(70)
+    }
     atexit {
         try? FileManager.default.removeItem(atPath: scratch)
         try? FileManager.default.removeItem(atPath: scratch + ".search.sqlite")
@@ -42,7 +48,8 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
 /// and arm64). Referring to it also links it in: nothing else in the program does.
 @_silgen_name("LLVMFuzzerRunDriver")
 private func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 
