@@ -32,9 +32,12 @@ for target in $targets; do
         -artifact_prefix="$logs/$target-" "$work/$target" "Fuzz/Corpus/$target" >"$logs/$target.log" 2>&1 || {
         echo "$target: the fuzzer found a problem, see $logs/$target.log and $logs/$target-*" >&2
         tail -30 "$logs/$target.log" >&2
+        rm -f /dev/shm/footprint-fuzz-*-"$target" /dev/shm/footprint-fuzz-*-"$target".search.sqlite*
         exit 1
     }
     seconds=$(($(date +%s) - start))
+    # A timeout ends the process without its exit handlers: remove its scratch files here.
+    rm -f /dev/shm/footprint-fuzz-*-"$target" /dev/shm/footprint-fuzz-*-"$target".search.sqlite*
     done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$target.log")
     rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$logs/$target.log")
     echo "$target: $done_runs executions in ${seconds} s ($((done_runs / (seconds > 0 ? seconds : 1))) exec/s), peak RSS ${rss} MB"
