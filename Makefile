@@ -3,6 +3,8 @@
 #   make test   install system packages, build, run every test
 #   make bench  benchmark tasks on the peers' dataset (BENCH_N places, default 100000)
 #   make stress crash (SIGKILL) and concurrency runs on STRESS_N places (default 1000000; minutes)
+#   make fuzz   libFuzzer + AddressSanitizer on every parser (Fuzz/), FUZZ_RUNS executions each
+#   make sanitize  the whole test suite under AddressSanitizer, then ThreadSanitizer
 
 SWIFT ?= swift
 BENCH_N ?= 100000
@@ -12,7 +14,7 @@ STRESS_N ?= 1000000
 STRESS_DATA ?= $(abspath .build/bench-data)/n$(STRESS_N)
 STRESS_KILLS ?= 20
 
-.PHONY: bootstrap build test demo bench stress clean
+.PHONY: bootstrap build test demo bench stress fuzz fuzz-merge sanitize clean
 
 bootstrap:
 	@tools/bootstrap
@@ -37,6 +39,32 @@ stress: build
 	python3 tools/stress/stress.py --bin "$$($(SWIFT) build -c release --show-bin-path)/footprint" \
 		--places $(STRESS_DATA)/places.csv --track $(STRESS_DATA)/track.csv --kills $(STRESS_KILLS) \
 		--work $(abspath .build/stress)
+
+# The fuzz package builds the main one again with the fuzzer's coverage and ASan (Fuzz/.build);
+# -enable-testing lets it reach the internal readers. FUZZ_TARGETS: a subset, e.g. "gpx tile".
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 0
+FUZZ_TARGETS ?=
+FUZZ_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
+
+fuzz: bootstrap
+	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --product footprint-fuzz
+	FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_SECONDS=$(FUZZ_SECONDS) tools/fuzz.sh "$$(cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/footprint-fuzz" $(FUZZ_TARGETS)
+
+# Adds the inputs of the last `make fuzz` that reach new coverage to the committed corpus.
+fuzz-merge:
+	for target in $$(ls Fuzz/Corpus); do \
+		FUZZ_TARGET=$$target "$$(cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/footprint-fuzz" \
+			-merge=1 -max_len=4096 Fuzz/Corpus/$$target .build/fuzz-corpus/$$target || exit 1; \
+	done
+
+# Each sanitizer in its own build folder, so neither rebuilds the other nor the plain build.
+# The CLI tests run the sanitized `footprint` binary of the same folder.
+sanitize: bootstrap
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 clean:
 	rm -rf .build out

@@ -42,6 +42,12 @@ struct JSONCursor {
     let count: Int
     /// The next byte to read.
     var offset = 0
+    /// How many objects and arrays the cursor is inside.
+    private var depth = 0
+
+    /// Nesting deeper than this is refused: the walk recurses once a level, and 100,000 levels
+    /// of `[` would exhaust the stack (FootprintGeo's JSON tape has the same bound).
+    static let maximumDepth = 512
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -72,12 +78,22 @@ struct JSONCursor {
         offset += 1
     }
 
+    /// One level deeper, or an error past ``maximumDepth``.
+    private mutating func enter() throws(JSONSyntaxError) {
+        guard depth < Self.maximumDepth else {
+            throw error("the value nests more than \(Self.maximumDepth) arrays and objects deep")
+        }
+        depth += 1
+    }
+
     /// Calls `member` for each member of the object at the cursor, with the cursor on its value;
     /// `member` must consume the value.
     mutating func forEachMember(_ member: (inout JSONCursor, JSONKey) throws(JSONSyntaxError) -> Void)
         throws(JSONSyntaxError)
     {
         try expect(UInt8(ascii: "{"), "an object")
+        try enter()
+        defer { depth -= 1 }
         if peek() == UInt8(ascii: "}") {
             offset += 1
             return
@@ -103,6 +119,8 @@ struct JSONCursor {
         throws(JSONSyntaxError)
     {
         try expect(UInt8(ascii: "["), "an array")
+        try enter()
+        defer { depth -= 1 }
         if peek() == UInt8(ascii: "]") {
             offset += 1
             return

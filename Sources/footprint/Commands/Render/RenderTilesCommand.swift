@@ -52,9 +52,9 @@ struct RenderTilesCommand: AsyncParsableCommand {
         let box = requested ?? content.box
         let count = try RenderTiles.count(of: box, zooms: zooms)
         if count > maximumTiles { throw RenderError.tooManyTiles(count: count, limit: maximumTiles) }
-        let folder = URL(fileURLWithPath: out)
-        try Self.prepare(folder)
-        try Self.removeOldTiles(in: folder, zooms: zooms)
+        try Self.prepare(URL(fileURLWithPath: out))
+        let folder = try TileFolder(path: out)
+        for zoom in zooms { try folder.removeTiles(z: zoom) }
         let scene = MapScene(
             overlays: content.overlays, basemap: options.basemap, privacy: mask,
             attribution: RenderSources.attribution)
@@ -66,7 +66,7 @@ struct RenderTilesCommand: AsyncParsableCommand {
         try TileWriter(folder: folder, scene: scene, scale: scale, showsProgress: !quiet && isatty(2) == 1)
             .write(tiles)
         try TileViewerPage(box: box, zooms: zooms, scale: scale, attribution: RenderSources.attribution)
-            .write(to: folder.appendingPathComponent("index.html"))
+            .write(to: folder)
     }
 
     /// What a pyramid draws: its overlays, the points whose tiles may hold content (markers and
@@ -123,33 +123,6 @@ struct RenderTilesCommand: AsyncParsableCommand {
             return nil
         }
         return Content(overlays: overlays, points: points, box: box)
-    }
-
-    /// Removes the tiles an earlier run wrote for these zooms (`Z/X/Y.svg`, numbers only), so
-    /// that the folder holds this run's pyramid alone: a tile left from a run with
-    /// `--no-privacy`, or from places since removed, would still be shown by the viewer. Other
-    /// files are left alone; symbolic links are removed, never followed.
-    static func removeOldTiles(in folder: URL, zooms: ClosedRange<Int>) throws {
-        let files = FileManager.default
-        func isNumber(_ name: Substring) -> Bool {
-            !name.isEmpty && name.allSatisfy(\.isASCII) && name.allSatisfy(\.isNumber)
-        }
-        for zoom in zooms {
-            let level = folder.appendingPathComponent(String(zoom))
-            guard let columns = try? files.contentsOfDirectory(atPath: level.path) else { continue }
-            for column in columns where isNumber(Substring(column)) {
-                let columnFolder = level.appendingPathComponent(column)
-                guard let rows = try? files.contentsOfDirectory(atPath: columnFolder.path) else { continue }
-                for row in rows where row.hasSuffix(".svg") && isNumber(row.dropLast(4)) {
-                    do {
-                        try files.removeItem(at: columnFolder.appendingPathComponent(row))
-                    } catch {
-                        throw RenderError.outputFolder(
-                            folder.path, reason: "an old tile \(zoom)/\(column)/\(row) cannot be removed")
-                    }
-                }
-            }
-        }
     }
 
     /// Creates the folder (and its parents) or says why it cannot be written.

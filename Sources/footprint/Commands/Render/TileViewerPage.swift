@@ -15,8 +15,7 @@ struct TileViewerPage {
         let east = box.crossesAntimeridian ? box.east + 360 : box.east
         let centerLongitude = (box.west + east) / 2
         let centerLatitude = (box.south + box.north) / 2
-        let escapedAttribution = attribution.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
+        let escapedAttribution = Self.escapedHTML(attribution)
         return """
             <!DOCTYPE html>
             <html lang="ko">
@@ -108,12 +107,25 @@ struct TileViewerPage {
             """
     }
 
-    /// Writes the page to a temporary name beside `url` and renames it over `url`.
-    func write(to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".index.html.tmp")
-        try Data(html.utf8).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw RenderError.outputFolder(url.path, reason: "the page cannot be renamed into place")
+    /// `text` as HTML character data or a quoted attribute value: `& < > " '` as references.
+    static func escapedHTML(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
         }
+        return escaped
+    }
+
+    /// Writes the page as `index.html` in `folder` (a temporary name renamed into place).
+    func write(to folder: TileFolder) throws {
+        try folder.writeFile("index.html", bytes: Array(html.utf8))
     }
 }

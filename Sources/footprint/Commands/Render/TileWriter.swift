@@ -2,9 +2,9 @@ import FootprintGeo
 import FootprintRender
 import Foundation
 
-/// Writes tiles in parallel, each to a temporary name renamed to `Z/X/Y.svg`.
+/// Writes tiles in parallel, each to a temporary name renamed to `Z/X/Y.svg` (see ``TileFolder``).
 struct TileWriter: @unchecked Sendable {
-    let folder: URL
+    let folder: TileFolder
     let scene: MapScene
     let scale: Int
     let showsProgress: Bool
@@ -19,17 +19,8 @@ struct TileWriter: @unchecked Sendable {
                 let tile = tiles[index]
                 do {
                     let frame = try MapFrame(tile: tile, scale: scale)
-                    let bytes = MapRenderer.svg(scene, frame: frame)
-                    let column = folder.appendingPathComponent("\(tile.z)/\(tile.x)")
-                    let isNew = state.locked { $0.madeFolders.insert(column.path).inserted }
-                    if isNew { try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true) }
-                    let destination = column.appendingPathComponent("\(tile.y).svg")
-                    let temporary = column.appendingPathComponent(".\(tile.y).svg.tmp")
-                    try Data(bytes).write(to: temporary)
-                    guard rename(temporary.path, destination.path) == 0 else {
-                        throw RenderError.outputFolder(
-                            destination.path, reason: "the file cannot be renamed into place")
-                    }
+                    try folder.writeTile(
+                        z: tile.z, x: tile.x, y: tile.y, bytes: MapRenderer.svg(scene, frame: frame))
                 } catch {
                     state.locked { if $0.failure == nil { $0.failure = error } }
                     return
@@ -53,7 +44,6 @@ final class WriterState: @unchecked Sendable {
     struct Values {
         var done = 0
         var failure: Error?
-        var madeFolders = Set<String>()
     }
 
     private let lock = NSLock()

@@ -1,0 +1,1 @@
+../../../../Sources/footprint/Support/PointArgument.swift

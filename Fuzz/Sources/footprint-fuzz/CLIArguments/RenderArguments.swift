@@ -1,0 +1,1 @@
+../../../../Sources/footprint/Commands/Render/RenderArguments.swift

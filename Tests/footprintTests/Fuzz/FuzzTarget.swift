@@ -1,0 +1,1 @@
+../../../Fuzz/Sources/footprint-fuzz/FuzzTarget.swift
