@@ -17,7 +17,13 @@ extension SearchRun {
         guard let fuzzy = matcher.fuzzy else { return }
         if let limit = query.limit, matched.count >= limit { return }
         if fuzzy.isChosung && !matched.isEmpty { return }
-        let expressions = fuzzy.probes.compactMap(Self.expression)
+        // A two-syllable spelling of a longer query (one of three with a syllable added) is one
+        // bigram, which thousands of names hold (`하우` of `하우수`): left to the other probes.
+        let long = fuzzy.normalized.unicodeScalars.filter { HangulSyllable($0) != nil }.count >= 3
+        let expressions = fuzzy.probes.filter { probe in
+            if long, case .text(let text) = probe { return text.unicodeScalars.count >= 3 }
+            return true
+        }.compactMap(Self.expression)
         var ids: [Int64] = []
         if let any = SearchExpression.any(expressions) {
             let statement = try db.cachedStatement(

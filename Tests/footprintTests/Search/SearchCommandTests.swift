@@ -56,6 +56,24 @@ import Testing
         #expect(tags.allSatisfy { $0["match"] as? String == "tag_prefix" })
     }
 
+    @Test func fuzzyReadingsSayWhatWasForgivenAndExactTurnsThemOff() throws {
+        let typo = try json(["스카벅스"])
+        // Both one key away; the shorter name fits better.
+        #expect(typo.map { $0["name"] as? String } == ["스타벅스 시청점", "스타벅스 강남역점"])
+        #expect(typo.map { $0["match"] as? String } == ["typo", "typo"])
+        #expect(typo.first?["match_position"] as? String == "prefix")
+        #expect(typo.first?["forgiven"] as? String == "ㅌ→ㅋ at 2")
+        #expect(try json(["스카벅스", "--exact"]).isEmpty)
+        let table = try CLI.run(["--db", db, "search", "스벅", "--limit", "1"])
+        #expect(
+            table.stdout == """
+                ID  NAME             CATEGORY       LAT,LON         TAGS   MATCH
+                2   스타벅스 시청점  음식점 > 카페  37.565,126.977  #야경  abbreviation/prefix (abbreviates 스타벅스)
+
+                """)
+        #expect(table.status == 0)
+    }
+
     @Test func tableHasAMatchColumn() throws {
         let result = try CLI.run(["--db", db, "search", "강남"])
         #expect(result.status == 0)
