@@ -87,6 +87,45 @@ final class ConflationIndex {
         ) { try body(entries[$0]) }
     }
 
+    /// ``PlaceMatcher/match(name:latitude:longitude:source:excluded:)`` on the index: the same
+    /// candidates (the places of other sources than `source` in the same box), the same rules,
+    /// the same winner. A candidate's name is read (`nameOf`) only when its key may be the
+    /// name's brand or branch; whether it holds a pair of `source` is asked of `matcher`.
+    func match(
+        name: String, latitude: Double, longitude: Double, source: String, matcher: PlaceMatcher,
+        nameOf: (Int64) throws -> String?
+    ) throws -> Int64? {
+        let key = Self.key(of: name)
+        guard key.length > 0 else { return nil }
+        let (latitudeSpan, longitudeSpan) = PlaceMatcher.spans(radiusMeters: radiusMeters, latitude: latitude)
+        let here = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+        var best: (distance: Double, id: Int64)?
+        try forEachCandidate(
+            latitude: latitude, longitude: longitude, latitudeSpan: latitudeSpan, longitudeSpan: longitudeSpan
+        ) { entry in
+            // Only a place of the same key, or of a key that may be its brand or branch, can win:
+            // the others are left before any distance is solved.
+            let sameKey = entry.key == key
+            guard sameKey || key.mayBeginOrExtend(entry.key) else { return }
+            let there = Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude)
+            if Geodesic.distanceBounds(from: here, to: there).lowerBound > radiusMeters { return }
+            let distance = Geodesic.distance(from: here, to: there)
+            guard distance <= radiusMeters else { return }
+            if let best, (best.distance, best.id) < (distance, entry.id) { return }
+            var same = sameKey
+            if !same, distance <= PlaceMatcher.branchRadiusMeters,
+                let other = try nameOf(entry.id)
+            {
+                same = PlaceMatcher.isBranchPair(
+                    name, key: ConflationName.key(name), other, otherKey: ConflationName.key(other), distance: distance)
+            }
+            guard same else { return }
+            if try matcher.hasMergedPair(entry.id, source: source) { return }
+            best = (distance, entry.id)
+        }
+        return best?.id
+    }
+
     /// The key of `name` (see ``ConflationName/key(_:)``).
     static func key(of name: String) -> Key {
         var buffer: [UInt8] = []

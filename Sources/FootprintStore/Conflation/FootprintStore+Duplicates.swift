@@ -48,7 +48,8 @@ extension FootprintStore {
                     guard other != index else { return }
                     let pair = UInt64(min(index, other)) << 32 | UInt64(max(index, other))
                     if found[pair] != nil { return }
-                    let there = Coordinate(uncheckedLatitude: places.latitudes[other], longitude: places.longitudes[other])
+                    let there = Coordinate(
+                        uncheckedLatitude: places.latitudes[other], longitude: places.longitudes[other])
                     let bounds = Geodesic.distanceBounds(from: here, to: there)
                     if bounds.lowerBound > radiusMeters { return }
                     if bounds.upperBound > radiusMeters, Geodesic.distance(from: here, to: there) > radiusMeters {
@@ -138,7 +139,8 @@ private final class InMemoryRow {
         return try name.withUTF8 { bytes in
             // SQLITE_STATIC: the bytes outlive the step and the body, which read them.
             sqlite3_bind_text(
-                handle, 2, UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                handle, 2,
+                UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                     .assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
             defer { sqlite3_reset(handle) }
             guard sqlite3_step(handle) == SQLITE_ROW else {

@@ -104,8 +104,10 @@ extension FootprintStore {
                 let own = pair == first
                 let pairName: String? = own ? nil : row?.name ?? name
                 let values: [(any DatabaseValueConvertible)?] =
-                    [pair.source, pair.sourceID, split.id, pairName, own ? nil : row?.coordinate?.latitude,
-                        own ? nil : row?.coordinate?.longitude]
+                    [
+                        pair.source, pair.sourceID, split.id, pairName, own ? nil : row?.coordinate?.latitude,
+                        own ? nil : row?.coordinate?.longitude,
+                    ]
                     + (own ? SourceSnapshot.noValues : row?.snapshot?.databaseValues ?? SourceSnapshot.noValues)
                 try db.execute(
                     sql: """

@@ -173,48 +173,13 @@ final class ImportConflation {
             return nil
         }
         if let index = run.index {
-            return try indexedMatch(place, index: index, matcher: matcher)
+            return try index.match(
+                name: place.name, latitude: place.latitude, longitude: place.longitude, source: source,
+                matcher: matcher, nameOf: storedName)
         }
         run.queriedRows += 1
         return try matcher.match(
             name: place.name, latitude: place.latitude, longitude: place.longitude, source: source)
-    }
-
-    /// ``PlaceMatcher/match(name:latitude:longitude:source:excluded:)`` on the run's index: the
-    /// same candidates (the places of other sources in the same box), the same rules, the same
-    /// winner; a candidate's name is read only when its key may be the row's brand or branch.
-    private func indexedMatch(_ place: ImportedPlace, index: ConflationIndex, matcher: PlaceMatcher) throws -> Int64? {
-        let key = ConflationIndex.key(of: place.name)
-        guard key.length > 0 else { return nil }
-        let radius = matcher.radiusMeters
-        let (latitudeSpan, longitudeSpan) = PlaceMatcher.spans(radiusMeters: radius, latitude: place.latitude)
-        let here = Coordinate(uncheckedLatitude: place.latitude, longitude: place.longitude)
-        var best: (distance: Double, id: Int64)?
-        try index.forEachCandidate(
-            latitude: place.latitude, longitude: place.longitude, latitudeSpan: latitudeSpan,
-            longitudeSpan: longitudeSpan
-        ) { entry in
-            let there = Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude)
-            if Geodesic.distanceBounds(from: here, to: there).lowerBound > radius { return }
-            let distance = Geodesic.distance(from: here, to: there)
-            guard distance <= radius else { return }
-            if let best, (best.distance, best.id) < (distance, entry.id) { return }
-            var same = entry.key == key
-            if !same, distance <= PlaceMatcher.branchRadiusMeters, key.mayBeginOrExtend(entry.key) {
-                readName.bind(1, entry.id)
-                defer { readName.reset() }
-                if try readName.step() {
-                    let other = readName.text(0) ?? ""
-                    same = PlaceMatcher.isBranchPair(
-                        place.name, key: ConflationName.key(place.name), other, otherKey: ConflationName.key(other),
-                        distance: distance)
-                }
-            }
-            guard same else { return }
-            if try matcher.hasMergedPair(entry.id, source: source) { return }
-            best = (distance, entry.id)
-        }
-        return best?.id
     }
 
     /// Merges `place` into place `id` and records its pair there, with what it brought and gave.
@@ -270,6 +235,13 @@ final class ImportConflation {
             pair.name == place.name && pair.latitude == place.latitude && pair.longitude == place.longitude
             && (pair.snapshot == nil || pair.snapshot?.fields == brought)
         return sameNameAndPosition && before == after ? .unchanged : .updated
+    }
+
+    /// The stored name of place `id`.
+    private func storedName(_ id: Int64) throws -> String? {
+        readName.bind(1, id)
+        defer { readName.reset() }
+        return try readName.step() ? readName.text(0) ?? "" : nil
     }
 
     private func addName(_ name: String, placeID: Int64, placeName: String) throws {

@@ -25,6 +25,10 @@ struct PositionGrid {
         }
         RadixSort.sort(&keys, bits: 0..<64)
         order = keys.map { Int32(truncatingIfNeeded: $0) }
+        // Sized once: growing the table cell by cell rehashes it ~20 times on a million places.
+        var cellCount = keys.isEmpty ? 0 : 1
+        for index in keys.indices.dropFirst() where keys[index] >> 32 != keys[index - 1] >> 32 { cellCount += 1 }
+        cells.reserveCapacity(cellCount)
         var start = 0
         while start < keys.count {
             let cellKey = UInt32(keys[start] >> 32)

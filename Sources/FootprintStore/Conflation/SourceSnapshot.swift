@@ -63,8 +63,10 @@ struct SourceSnapshot: Equatable {
         """
     /// `columns = ?n` for each snapshot column from parameter `start` on.
     static func assignments(from start: Int) -> String {
-        columns.split(separator: ",").enumerated().map { "\($0.element.trimmingCharacters(in: .whitespaces)) = ?\(start + $0.offset)" }
-            .joined(separator: ", ")
+        columns.split(separator: ",").enumerated().map {
+            "\($0.element.trimmingCharacters(in: .whitespaces)) = ?\(start + $0.offset)"
+        }
+        .joined(separator: ", ")
     }
 
     /// The snapshot of the row `statement` stands on, its columns from `start` on; `nil` when the
@@ -73,7 +75,8 @@ struct SourceSnapshot: Equatable {
         guard !statement.isNull(start + 1) else { return nil }
         fields = MergedFields(statement: statement, from: start)
         contribution = MergeContribution(
-            filled: Self.decodeFields(statement.text(start + 9)), addedTags: Hashtag.decode(statement.text(start + 10) ?? ""),
+            filled: Self.decodeFields(statement.text(start + 9)),
+            addedTags: Hashtag.decode(statement.text(start + 10) ?? ""),
             likesBefore: statement.isNull(start + 11) ? nil : Int(statement.int64(start + 11)))
     }
 

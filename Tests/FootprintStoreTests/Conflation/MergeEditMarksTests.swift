@@ -59,7 +59,8 @@ import Testing
         let test = try ImportTestStore()
         let id = try edited(test, PlaceEdit(note: ""))
         let addition = try test.store.addPlace(
-            Place(name: "카페 오월", coordinate: Coordinate(uncheckedLatitude: 37.54623, longitude: 127.04981), phone: "02-5",
+            Place(
+                name: "카페 오월", coordinate: Coordinate(uncheckedLatitude: 37.54623, longitude: 127.04981), phone: "02-5",
                 note: "메모"),
             matchRadiusMeters: 50)
         #expect(addition.merged)

@@ -113,7 +113,8 @@ import Testing
         #expect((survivor.likes, survivor.phone, survivor.tags) == (9, "02-3", ["야경"]))
         let split = try test.store.splitPlace(id: survivor.id!, source: "b.csv")
         #expect((split.kept.likes, split.kept.phone, split.kept.tags) == (5, nil, []))
-        #expect((split.split.name, split.split.likes, split.split.phone, split.split.tags) == ("다른 이름", 9, "02-3", ["야경"]))
+        #expect(
+            (split.split.name, split.split.likes, split.split.phone, split.split.tags) == ("다른 이름", 9, "02-3", ["야경"]))
         #expect(split.split.coordinate == Coordinate(uncheckedLatitude: 37.6, longitude: 127.1))
     }
 }
