@@ -19,7 +19,7 @@ extension FootprintStore {
     /// When `source` is the place's own pair, the new place is the place as its own source had
     /// it (what the merged sources gave taken out), and the place becomes its next source's.
     ///
-    /// A pair merged before snapshots were kept (migration `v13-source-snapshots`) splits off
+    /// A pair merged before snapshots were kept (migration `v14-source-snapshots`) splits off
     /// with its name, its position and the place's category only.
     ///
     /// - Throws: ``FootprintStoreError/placeNotFound(id:)``;

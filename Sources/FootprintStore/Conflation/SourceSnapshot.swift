@@ -44,9 +44,9 @@ struct SourceSnapshot: Equatable {
     var fields: MergedFields
     var contribution: MergeContribution
 
-    /// Migration `v13-source-snapshots`: the snapshot's columns on `place_sources`. Pairs merged
+    /// Migration `v14-source-snapshots`: the snapshot's columns on `place_sources`. Pairs merged
     /// before it have none (`tags` NULL): a split of them restores the name and position only.
-    static func createSchemaV13(_ db: Database) throws {
+    static func createSchemaV14(_ db: Database) throws {
         let columns = [
             "category TEXT", "tags TEXT", "likes INTEGER", "address TEXT", "road_address TEXT", "phone TEXT",
             "visit_time TEXT", "note TEXT", "best_time TEXT", "filled TEXT", "added_tags TEXT",

@@ -36,12 +36,12 @@ enum FootprintMigrator {
         // length joined, word suffixes in the name index; the index is built anew.
         migrator.registerMigration("v12-search-tokens-3", migrate: SearchIndex.createSchemaV12)
         // tracks.geom: a MULTILINESTRING per track (one part per GPX segment), filled.
-        migrator.registerMigration("v13-track-points-compact", migrate: TrackGeometrySchema.migrateV13)
+        migrator.registerMigration("v13-track-geometry", migrate: TrackGeometrySchema.migrateV13)
         // What each merged source brought and gave its place, so a split restores both.
-        migrator.registerMigration("v13-source-snapshots", migrate: SourceSnapshot.createSchemaV13)
+        migrator.registerMigration("v14-source-snapshots", migrate: SourceSnapshot.createSchemaV14)
         // Skip bigrams in the name index, for the fuzzy readings (typos, syllables left out,
         // abbreviations); the name index is built anew.
-        migrator.registerMigration("v13-search-typo", migrate: SearchIndex.createSchemaV13)
+        migrator.registerMigration("v15-search-typo", migrate: SearchIndex.createSchemaV15)
         return migrator
     }()
 

@@ -1,6 +1,6 @@
 import GRDB
 
-/// Migration `v13-track-points-compact`: `tracks.geom` holds each track's line.
+/// Migration `v13-track-geometry`: `tracks.geom` holds each track's line.
 ///
 /// The first migration declared `tracks.geom` a LINESTRING, but a track of several GPX segments
 /// is several lines, never joined: the column is registered again as a MULTILINESTRING (SRID

@@ -9,7 +9,7 @@ import GRDBSQLite
 /// end, and lowercased words; `tokenize='footprint chosung'` adds the colocated 초성 (chosung —
 /// initial consonant) bigrams, and `suffixes` the suffixes of Latin and digit words (`cgv` → `gv`,
 /// `v`) and `starts` the word-start tokens (`#강남`), both in `search_names` since
-/// `v12-search-tokens-3`, and `skips` the skip bigrams (`~스벅`, since `v13-search-typo`). Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
+/// `v12-search-tokens-3`, and `skips` the skip bigrams (`~스벅`, since `v15-search-typo`). Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
 /// tokenized in ``SearchTokenizer/Mode/document`` mode, MATCH strings in
 /// ``SearchTokenizer/Mode/query`` mode.
 ///

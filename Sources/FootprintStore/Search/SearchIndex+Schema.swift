@@ -70,12 +70,12 @@ extension SearchIndex {
         try rebuild(db)
     }
 
-    /// Migration `v13-search-typo`: `search_names` also indexes skip bigrams (the `skips` tokenizer
+    /// Migration `v15-search-typo`: `search_names` also indexes skip bigrams (the `skips` tokenizer
     /// option: `~스벅` at 타 in 스타벅스, and `~ㅅㅂ`), so that the fuzzy readings of a query
     /// (``FootprintHangul/FuzzyQuery``) can look up names with one syllable unknown, one left out,
     /// or abbreviated. The table is made anew and rebuilt; `search_text` is unchanged. On the
     /// benchmark's 1M places the search tables grow from 225 MB to ~260 MB.
-    static func createSchemaV13(_ db: Database) throws {
+    static func createSchemaV15(_ db: Database) throws {
         try db.execute(
             sql: """
                 DROP TABLE search_names;

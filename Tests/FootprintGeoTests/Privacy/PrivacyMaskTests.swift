@@ -148,13 +148,10 @@ struct PrivacyMaskTests {
             start.destination(bearingDegrees: 90, distanceMeters: Double($0 % 1_000) * 2 + Double($0 / 1_000) * 0.01)
         }
         let mask = PrivacyMask(zones: [zone])
-        let clock = ContinuousClock()
-        var parts: [[Coordinate]] = []
-        let elapsed = clock.measure { parts = mask.masked([route]) }
+        // Speed is the benchmarks' business (day_export_geojson masks a 100,000-point day);
+        // this checks the mask is whole on a route that enters the zone a hundred times.
+        let parts = mask.masked([route])
         #expect(parts.allSatisfy { $0.allSatisfy { !zone.contains($0) } })
         #expect(parts.count > 100)
-        // Debug builds run this several times slower than release; the bound only catches a
-        // quadratic slip. The release figure is in the commit message.
-        #expect(elapsed < .milliseconds(500))
     }
 }

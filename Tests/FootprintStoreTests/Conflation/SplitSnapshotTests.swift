@@ -7,7 +7,7 @@ import Testing
 
 /// `place split` restores the split-off source's own place as it brought it (every field) and
 /// takes back from the place that stays what only that source gave it (migration
-/// `v13-source-snapshots`).
+/// `v14-source-snapshots`).
 @Suite struct SplitSnapshotTests {
     func importText(_ test: ImportTestStore, _ name: String, _ text: String) throws -> ImportSummary {
         try test.store.importPlaces(from: try test.file(name, text), options: ImportOptions())
