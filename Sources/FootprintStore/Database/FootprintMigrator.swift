@@ -35,6 +35,8 @@ enum FootprintMigrator {
         // The tokenizer of 2026-11-24 (3): punctuation skipped like spaces, Latin chains of any
         // length joined, word suffixes in the name index; the index is built anew.
         migrator.registerMigration("v12-search-tokens-3", migrate: SearchIndex.createSchemaV12)
+        // Position, likes and best time of every place clustered by grid cell, for recommendations.
+        migrator.registerMigration("v13-recommend-candidates", migrate: RecommendationCells.createSchemaV13)
         return migrator
     }()
 
