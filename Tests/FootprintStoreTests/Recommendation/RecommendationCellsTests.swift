@@ -183,7 +183,7 @@ import Testing
                 from: track[random.int(0..<track.count)], bearingDegrees: random.next() * 360,
                 distanceMeters: random.next() * 150
             ).coordinate
-            try scene.store.addPlace(Place(name: "spot \(index)", coordinate: point, likes: random.int(0..<500)))
+            _ = try scene.store.addPlace(Place(name: "spot \(index)", coordinate: point, likes: random.int(0..<500)))
         }
         func nearest(_ c: Coordinate) -> Double {
             var best = Double.infinity
