@@ -42,6 +42,8 @@ enum FootprintMigrator {
         // Skip bigrams in the name index, for the fuzzy readings (typos, syllables left out,
         // abbreviations); the name index is built anew.
         migrator.registerMigration("v15-search-typo", migrate: SearchIndex.createSchemaV15)
+        // Position, likes and best time of every place clustered by grid cell, for recommendations.
+        migrator.registerMigration("v16-recommend-candidates", migrate: RecommendationCells.createSchemaV16)
         return migrator
     }()
 

@@ -9,16 +9,15 @@ import Foundation
 /// segments near it; the distance that ranks and is printed is exact — the geodesic to the
 /// nearest point of the nearest segment (``LineString/closestCoordinate(to:)``).
 struct DayCorridor {
-    /// Segments (and single visit points) in local metres, with their geographic ends.
-    private struct Segment {
-        var ax, ay, bx, by: Double
-        var start, end: Coordinate
-    }
-
     let radiusMeters: Double
-    private var segments: [Segment] = []
-    private var grid: [Int64: [Int32]] = [:]
-    private let cell: Double
+    /// The geographic ends of each segment (equal for a single visit point), for the exact distance.
+    private var ends: [(start: Coordinate, end: Coordinate)] = []
+    /// The same segments in local metres.
+    private var fine: SegmentGrid
+    /// The route simplified by ``tolerance`` (and the visit points), for the first screening.
+    private var coarse: SegmentGrid
+    /// How far the simplified route may be from the route: a fiftieth of the radius, at most 10 m.
+    let tolerance: Double
     private let originLatitude, originLongitude, metersPerLatitude, metersPerLongitude: Double
     /// Latitude/longitude boxes that together hold the corridor (for the spatial index).
     private(set) var boxes: [SearchBox] = []
@@ -32,8 +31,10 @@ struct DayCorridor {
     init?(lines: [[Coordinate]], points: [Coordinate], radiusMeters: Double) {
         guard let origin = lines.first(where: { !$0.isEmpty })?.first ?? points.first else { return nil }
         self.radiusMeters = radiusMeters
+        tolerance = min(10, radiusMeters / 50)
         // Wider than the radius by the planar error and a few metres an index box may be off.
-        cell = max(radiusMeters * (1 + Self.planarError) + 10, 25)
+        fine = SegmentGrid(cell: max(radiusMeters * (1 + Self.planarError) + 10, 25))
+        coarse = SegmentGrid(cell: max((radiusMeters + tolerance) * (1 + Self.planarError) + 10, 25))
         originLatitude = origin.latitude
         originLongitude = origin.longitude
         // WGS84, EPSG:7030: meridional radius M and parallel radius N cos φ at the origin.
@@ -45,50 +46,34 @@ struct DayCorridor {
         metersPerLatitude = normal * (1 - eSquared) / w * .pi / 180
         metersPerLongitude = max(1e-9, normal * cos(phi) * .pi / 180)
         for line in lines {
+            let plane = line.map { local($0) }
             if line.count == 1 { add(line[0], line[0]) }
             for index in line.indices.dropLast() { add(line[index], line[index + 1]) }
+            let kept = SegmentGrid.simplified(plane, tolerance: tolerance)
+            if kept.count == 1 { coarse.add(plane[0].x, plane[0].y, plane[0].x, plane[0].y) }
+            for (first, second) in zip(kept, kept.dropFirst()) {
+                coarse.add(plane[first].x, plane[first].y, plane[second].x, plane[second].y)
+            }
         }
-        for point in points { add(point, point) }
+        for point in points {
+            add(point, point)
+            let (x, y) = local(point)
+            coarse.add(x, y, x, y)
+        }
         makeBoxes(lines: lines, points: points)
     }
 
-    private func local(_ c: Coordinate) -> (Double, Double) {
+    private func local(_ c: Coordinate) -> (x: Double, y: Double) {
         var deltaLongitude = c.longitude - originLongitude
         if deltaLongitude > 180 { deltaLongitude -= 360 } else if deltaLongitude < -180 { deltaLongitude += 360 }
         return (deltaLongitude * metersPerLongitude, (c.latitude - originLatitude) * metersPerLatitude)
     }
 
-    private func key(_ i: Int, _ j: Int) -> Int64 {
-        Int64(i) << 32 ^ Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: j)))
-    }
-
     private mutating func add(_ start: Coordinate, _ end: Coordinate) {
         let (ax, ay) = local(start)
         let (bx, by) = local(end)
-        let index = Int32(segments.count)
-        segments.append(Segment(ax: ax, ay: ay, bx: bx, by: by, start: start, end: end))
-        let i0 = Int((min(ax, bx) / cell).rounded(.down))
-        let i1 = Int((max(ax, bx) / cell).rounded(.down))
-        let j0 = Int((min(ay, by) / cell).rounded(.down))
-        let j1 = Int((max(ay, by) / cell).rounded(.down))
-        // A segment longer than a few hundred cells (a jump between far visits) is put in the
-        // cells along it rather than its whole box.
-        if (i1 - i0 + 1) * (j1 - j0 + 1) > 256 {
-            let length = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
-            let steps = Int((length / (cell / 2)).rounded(.up))
-            var seen = Set<Int64>()
-            for step in 0...steps {
-                let t = Double(step) / Double(steps)
-                let k = key(
-                    Int(((ax + t * (bx - ax)) / cell).rounded(.down)), Int(((ay + t * (by - ay)) / cell).rounded(.down))
-                )
-                if seen.insert(k).inserted { grid[k, default: []].append(index) }
-            }
-            return
-        }
-        for i in i0...i1 {
-            for j in j0...j1 { grid[key(i, j), default: []].append(index) }
-        }
+        ends.append((start, end))
+        fine.add(ax, ay, bx, by)
     }
 
     private mutating func makeBoxes(lines: [[Coordinate]], points: [Coordinate]) {
@@ -136,25 +121,27 @@ struct DayCorridor {
         }
     }
 
+    /// The planar distance to the simplified route, within ``tolerance`` (and rounding) of the
+    /// planar distance to the route, when it is at most `limit` (at most the radius widened by
+    /// the tolerance and the planar error); `nil` beyond.
+    func coarseDistance(latitude: Double, longitude: Double, limit: Double) -> Double? {
+        let (x, y) = local(Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+        let d = coarse.nearestDistance(x, y)
+        return d <= limit ? d : nil
+    }
+
     /// The planar distance to the nearest segment and the segments that may be nearest, among
     /// those in the cells around; `nil` when none is within `radiusMeters` (widened by the planar
     /// error and `margin`, metres the point may be off by).
     func screen(latitude: Double, longitude: Double, margin: Double) -> (planar: Double, segments: [Int32])? {
         let (x, y) = local(Coordinate(uncheckedLatitude: latitude, longitude: longitude))
-        let i = Int((x / cell).rounded(.down))
-        let j = Int((y / cell).rounded(.down))
         var best = Double.infinity
         var near: [(Int32, Double)] = []
-        for di in -1...1 {
-            for dj in -1...1 {
-                guard let list = grid[key(i + di, j + dj)] else { continue }
-                for index in list {
-                    let d = Self.planarDistance(x, y, segments[Int(index)])
-                    if d <= (radiusMeters + margin) * (1 + Self.planarError) + 1 {
-                        near.append((index, d))
-                        best = min(best, d)
-                    }
-                }
+        let limit = (radiusMeters + margin) * (1 + Self.planarError) + 1
+        fine.forEachNear(x, y) { index, d in
+            if d <= limit {
+                near.append((index, d))
+                best = min(best, d)
             }
         }
         guard best.isFinite else { return nil }
@@ -167,7 +154,7 @@ struct DayCorridor {
         let point = Coordinate(uncheckedLatitude: latitude, longitude: longitude)
         var best = Double.infinity
         for index in indexes {
-            let segment = segments[Int(index)]
+            let segment = ends[Int(index)]
             if segment.start == segment.end {
                 best = min(best, Geodesic.distance(from: point, to: segment.start))
             } else if let closest = LineString(unchecked: [segment.start, segment.end]).closestCoordinate(to: point) {
@@ -175,16 +162,5 @@ struct DayCorridor {
             }
         }
         return best
-    }
-
-    private static func planarDistance(_ x: Double, _ y: Double, _ s: Segment) -> Double {
-        let dx = s.bx - s.ax
-        let dy = s.by - s.ay
-        let lengthSquared = dx * dx + dy * dy
-        var t = lengthSquared > 0 ? ((x - s.ax) * dx + (y - s.ay) * dy) / lengthSquared : 0
-        t = min(1, max(0, t))
-        let px = s.ax + t * dx - x
-        let py = s.ay + t * dy - y
-        return (px * px + py * py).squareRoot()
     }
 }

@@ -61,11 +61,11 @@ extension FootprintStore {
                 referenceIDs = visits.keys.sorted()
             }
             var candidates: RecommendationCandidates
-            if referenceIDs.isEmpty, query.filter.isEmpty, try PlaceMoves.pending(db, filter: nil) == nil {
-                // Nothing to filter by and no similarity to compute: rows are read only for the
-                // places that come near the top (see RecommendationRanking).
+            if referenceIDs.isEmpty, query.filter.isEmpty {
+                // Nothing to filter by and no similarity to compute: the compact table has all
+                // that ranking reads; `places` is read only for the spots that come near the top.
                 if query.unvisitedOnly { excluded.formUnion(visits.keys) }
-                candidates = try RecommendationCandidates.readIndex(
+                candidates = try RecommendationCandidates.readCells(
                     db, extent: extent, radius: radius, excluded: excluded, path: path)
             } else {
                 candidates = try RecommendationCandidates.read(

@@ -19,11 +19,9 @@ struct RecommendationCandidates {
     /// A lower bound of the distance, and the exact distance once known (`nan` before).
     var lowerBounds: [Double] = []
     var exact: [Double] = []
-    /// For a corridor: the segments that may be nearest.
+    /// For a corridor: the segments that may be nearest, or empty until the exact distance is
+    /// needed.
     var corridorSegments: [[Int32]] = []
-    /// Whether the row of `places` was read: false only for candidates of ``readIndex(_:extent:radius:excluded:path:)``
-    /// that the ranking has not needed yet (their likes and best time are unknown).
-    var loaded: [Bool] = []
     var path = ""
 
     var tagNames: [String] = []
@@ -98,7 +96,6 @@ struct RecommendationCandidates {
                 result.lowerBounds.append(bound.lower)
                 result.exact.append(bound.exact ?? .nan)
                 result.corridorSegments.append(bound.segments)
-                result.loaded.append(true)
                 if readsProfile {
                     result.tags.append(Hashtag.decode(Self.text(raw, 5) ?? "").map { result.intern($0) })
                     result.categories.append(Self.text(raw, 6))
@@ -130,7 +127,7 @@ struct RecommendationCandidates {
 
     /// The distance bounds of a place, or `nil` when it is surely outside. Places near the edge
     /// are measured exactly here, so the count of candidates is exact.
-    private func bound(_ extent: Extent, radius: Double, latitude: Double, longitude: Double)
+    func bound(_ extent: Extent, radius: Double, latitude: Double, longitude: Double)
         -> (lower: Double, exact: Double?, segments: [Int32])?
     {
         switch extent {
@@ -150,6 +147,18 @@ struct RecommendationCandidates {
             }
             return (max(0, estimate - slack), nil, [])
         case .corridor(let corridor):
+            // The simplified route first: it is within the tolerance of the route, so most places
+            // are surely out or surely in from it; those near the edge are screened against the
+            // route itself, as every place was before.
+            let error = DayCorridor.planarError
+            let slack = corridor.tolerance + 1e-6
+            guard
+                let coarse = corridor.coarseDistance(
+                    latitude: latitude, longitude: longitude, limit: radius * (1 + error) + 1 + slack)
+            else { return nil }
+            if (coarse + slack) * (1 + error) + 1 <= radius {
+                return (max(0, (coarse - slack) * (1 - error) - 1), nil, [])
+            }
             guard let screened = corridor.screen(latitude: latitude, longitude: longitude, margin: 0) else {
                 return nil
             }
@@ -171,8 +180,12 @@ struct RecommendationCandidates {
             d = Geodesic.distance(
                 from: center, to: Coordinate(uncheckedLatitude: latitudes[index], longitude: longitudes[index]))
         case .corridor(let corridor):
-            d = corridor.exactDistance(
-                latitude: latitudes[index], longitude: longitudes[index], segments: corridorSegments[index])
+            // A place surely inside has not been screened against the route yet.
+            let segments =
+                corridorSegments[index].isEmpty
+                ? corridor.screen(latitude: latitudes[index], longitude: longitudes[index], margin: 0)?.segments ?? []
+                : corridorSegments[index]
+            d = corridor.exactDistance(latitude: latitudes[index], longitude: longitudes[index], segments: segments)
         }
         exact[index] = d
         return d

@@ -1,6 +1,7 @@
 import FootprintGeo
 import Foundation
 import GRDB
+import GRDBSQLite
 import HeapModule
 
 /// One ranking: the candidates with their term values, ordered by Maximal Marginal Relevance
@@ -16,8 +17,7 @@ struct RecommendationRanking {
         var key: Double
         var id: Int64
         var index: Int32
-        /// −2: the row is unread (popularity and time at their bound 1); −1: the distance is a
-        /// lower bound; n ≥ 0: the diversity counts the first n chosen.
+        /// −1: the distance is a lower bound; n ≥ 0: the diversity counts the first n chosen.
         var state: Int32
 
         static func < (a: Entry, b: Entry) -> Bool { a.key != b.key ? a.key < b.key : a.id > b.id }
@@ -41,10 +41,9 @@ struct RecommendationRanking {
     private var novelty: [Double] = []
     private var time: [Double] = []
     private var largestSimilarity: [Double] = []
-    private var profiles: [Int: DiversityProfile] = [:]
+    private var profiles: [Int: DiversityKey] = [:]
+    private var interner = DiversityInterner()
     private let db: Database
-    private let visits: [Int64: VisitSummary]
-    private let minute: Int
 
     var candidateCount: Int { candidates.count }
 
@@ -58,8 +57,6 @@ struct RecommendationRanking {
         self.extent = extent
         self.radius = radius
         weights = query.weights
-        self.visits = visits
-        self.minute = minute
         let count = candidates.count
         popularity.reserveCapacity(count)
         novelty.reserveCapacity(count)
@@ -70,13 +67,6 @@ struct RecommendationRanking {
             novelty.append(
                 RecommendationScoring.novelty(
                     daysSinceLastVisit: visit.flatMap { query.clock.days(since: $0.lastDate) }))
-            guard candidates.loaded[index] else {
-                // Unread: the terms that need the row at their bound 1; similarity is 0 on this path.
-                popularity.append(1)
-                time.append(1)
-                similarity.append(0)
-                continue
-            }
             popularity.append(
                 RecommendationScoring.popularity(likes: candidates.likes[index], visits: visit?.count ?? 0))
             time.append(RecommendationScoring.time(candidates.bestTimes[index], minute: minute))
@@ -111,11 +101,11 @@ struct RecommendationRanking {
 
     /// ``sum(_:)`` of ``contributions(_:meters:)`` without building them: the same additions in
     /// the same order, so the same number.
-    private func key(_ index: Int, meters: Double) -> Double {
+    private func key(_ index: Int, meters: Double, similarity diversity: Double? = nil) -> Double {
         let w = weights.values
         let distance = RecommendationScoring.distance(meters, radiusMeters: radius)
         return distance * w[0] + popularity[index] * w[1] + similarity[index] * w[2] + novelty[index] * w[3]
-            + time[index] * w[4] + largestSimilarity[index] * -RecommendationDiversity.penalty
+            + time[index] * w[4] + (diversity ?? largestSimilarity[index]) * -RecommendationDiversity.penalty
     }
 
     /// The sum of the contributions, in their order: the score.
@@ -131,21 +121,14 @@ struct RecommendationRanking {
                 let meters = exact.isNaN ? candidates.lowerBounds[index] : exact
                 return Entry(
                     key: key(index, meters: meters), id: candidates.ids[index], index: Int32(index),
-                    state: !candidates.loaded[index] ? -2 : exact.isNaN ? -1 : 0)
+                    state: exact.isNaN ? -1 : 0)
             })
         var chosen: [Choice] = []
+        // The chosen spots' diversity keys, compared with every spot that comes to the top.
+        var chosenKeys: [DiversityKey] = []
+        var bounded = [Bool](repeating: false, count: candidates.count)
         while chosen.count < count, var entry = heap.popMax() {
             let index = Int(entry.index)
-            if entry.state == -2 {
-                try candidates.load(index, db: db, extent: extent)
-                let visitCount = visits[candidates.ids[index]]?.count ?? 0
-                popularity[index] = RecommendationScoring.popularity(likes: candidates.likes[index], visits: visitCount)
-                time[index] = RecommendationScoring.time(candidates.bestTimes[index], minute: minute)
-                entry.key = key(index, meters: candidates.exact[index])
-                entry.state = 0
-                heap.insert(entry)
-                continue
-            }
             if entry.state == -1 {
                 let meters = candidates.exactDistance(index, extent: extent)
                 entry.key = key(index, meters: meters)
@@ -154,9 +137,26 @@ struct RecommendationRanking {
                 continue
             }
             if Int(entry.state) < chosen.count {
+                if !bounded[index], profiles[index] == nil {
+                    // First a bound from the positions alone: the similarity is at least its
+                    // closeness part, so the key stays an upper bound, and a spot near those
+                    // chosen may sink without its row being read.
+                    var bound = largestSimilarity[index]
+                    let position = Coordinate(
+                        uncheckedLatitude: candidates.latitudes[index], longitude: candidates.longitudes[index])
+                    for earlier in chosenKeys[Int(entry.state)...] {
+                        bound = max(bound, RecommendationDiversity.closenessBound(position, earlier.coordinate))
+                    }
+                    bounded[index] = true
+                    if bound > largestSimilarity[index] {
+                        entry.key = key(index, meters: candidates.exact[index], similarity: bound)
+                        heap.insert(entry)
+                        continue
+                    }
+                }
+                bounded[index] = false
                 let profile = try self.profile(index)
-                for earlier in chosen[Int(entry.state)...] {
-                    let other = try self.profile(earlier.index)
+                for other in chosenKeys[Int(entry.state)...] {
                     largestSimilarity[index] = max(
                         largestSimilarity[index], RecommendationDiversity.similarity(profile, other))
                 }
@@ -165,6 +165,7 @@ struct RecommendationRanking {
                 heap.insert(entry)
                 continue
             }
+            chosenKeys.append(try profile(index))
             let parts = contributions(index, meters: candidates.exact[index])
             chosen.append(
                 Choice(
@@ -176,15 +177,21 @@ struct RecommendationRanking {
     }
 
     /// What diversity compares of candidate `index`: its name's brand, category, tags and
-    /// position, read once with one cached statement.
-    private mutating func profile(_ index: Int) throws -> DiversityProfile {
+    /// position, read once with one cached statement and interned (``DiversityKey``).
+    private mutating func profile(_ index: Int) throws -> DiversityKey {
         if let known = profiles[index] { return known }
         let statement = try db.cachedStatement(sql: "SELECT name, category, tags FROM places WHERE id = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [candidates.ids[index]]) else {
+        let raw = statement.sqliteStatement
+        sqlite3_bind_int64(raw, 1, candidates.ids[index])
+        defer { sqlite3_reset(raw) }
+        guard sqlite3_step(raw) == SQLITE_ROW else {
             throw FootprintStoreError.placeNotFound(id: candidates.ids[index])
         }
-        let profile = DiversityProfile(
-            name: row[0], category: row[1], tags: Hashtag.decode(row[2] ?? ""),
+        func text(_ column: Int32) -> String? {
+            sqlite3_column_text(raw, column).map { String(cString: $0) }
+        }
+        let profile = interner.key(
+            name: text(0) ?? "", category: text(1), tags: Hashtag.decode(text(2) ?? ""),
             coordinate: Coordinate(
                 uncheckedLatitude: candidates.latitudes[index], longitude: candidates.longitudes[index]))
         profiles[index] = profile

@@ -169,9 +169,10 @@ import Testing
         try sqlite.run()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sqlite.waitUntilExit()
-        // 19 triggers on places: SpatiaLite's, Footprint's through v4, place_edits_delete (v5),
-        // search_field_lengths_likes (v8) and place_sources_removed (v11).
-        #expect(printed == "ok\nok\n200000\n19\n")
+        // 22 triggers on places: SpatiaLite's, Footprint's through v4, place_edits_delete (v5),
+        // search_field_lengths_likes (v8), place_sources_removed (v11) and the three of
+        // recommend_candidates (v16).
+        #expect(printed == "ok\nok\n200000\n22\n")
     }
 }
 

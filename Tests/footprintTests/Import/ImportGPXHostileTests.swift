@@ -102,7 +102,7 @@ import Testing
         #expect(try sqlite(db, counts) == "0|0|0|1\n")
         #expect(
             try sqlite(db, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'places'")
-                == "19\n")
+                == "22\n")
     }
 
     @Test func aMissingFileIsOneSentence() throws {
