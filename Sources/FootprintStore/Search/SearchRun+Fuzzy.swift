@@ -30,10 +30,14 @@ extension SearchRun {
                 sql: "SELECT rowid FROM search_names WHERE search_names MATCH ? LIMIT ?")
             ids = try Int64.fetchAll(statement, arguments: [any.text, Self.maximumFuzzyCandidates])
         }
-        ids.removeAll { seen.contains($0) || !(inside?.contains($0) ?? true) }
-        seen.formUnion(ids)
+        // Places an earlier stage read and turned down are judged again: a half-typed reading of
+        // `교보문구` (its ㅜ could still take a vowel) reads 교보문고 and rejects it, and only
+        // this stage sees the typo. Places already matched keep their literal reading.
         let matchedIDs = Set(matched.map(\.id))
-        ids += pending.filter { !matchedIDs.contains($0) && (inside?.contains($0) ?? true) }
+        ids.removeAll { matchedIDs.contains($0) || !(inside?.contains($0) ?? true) }
+        seen.formUnion(ids)
+        let fromIndex = Set(ids)
+        ids += pending.filter { !matchedIDs.contains($0) && !fromIndex.contains($0) && (inside?.contains($0) ?? true) }
         let judge = Judge(
             matcher: matcher, near: query.near, withinMeters: query.withinMeters, flat: flat, condition: condition)
         var verdicts = Judge.Verdicts()

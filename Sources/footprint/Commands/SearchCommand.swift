@@ -7,7 +7,7 @@ import FootprintStore
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find places as Korean is typed: substrings, 초성, half-typed syllables, 한/영 mistypes.",
+        abstract: "Find places as Korean is typed: substrings, 초성, half-typed syllables, 한/영 mistypes, typos.",
         discussion: """
             The query matches names that contain it with spaces ignored (스타벅스 강남 finds 스타벅스강남역점), \
             then names holding all its words, then its Korean readings (ㅅㅌㅂㅅ, 스타벅, tmxkqjrtm), then \

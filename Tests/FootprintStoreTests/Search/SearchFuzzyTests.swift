@@ -34,6 +34,10 @@ import Testing
     @Test(arguments: [
         ("스카벅스", "스타벅스 강남역점", "typo/prefix", "ㅌ→ㅋ at 2"),
         ("교보문거", "교보문고 광화문점", "typo/prefix", "ㅗ→ㅓ at 4"),
+        // A last syllable ending in ㅗ or ㅜ may still take a vowel (ㅘ, ㅝ): the half-typed
+        // reading reads the name first and turns it down; the typo reading must still judge it.
+        ("교보문구", "교보문고 광화문점", "typo/prefix", "ㅗ→ㅜ at 4"),
+        ("스타벅수", "스타벅스 강남역점", "typo/prefix", "ㅡ→ㅜ at 4"),
         ("파리게뜨", "파리바게뜨 신촌점", "missing_syllable/prefix", "바 left out at 3"),
         ("롯리데아", "롯데리아 홍대점", "swapped/prefix", "데리→리데 at 2"),
         ("스벅", "스타벅스 강남역점", "abbreviation/prefix", "abbreviates 스타벅스"),
