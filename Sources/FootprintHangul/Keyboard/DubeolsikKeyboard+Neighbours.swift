@@ -29,6 +29,18 @@ extension DubeolsikKeyboard {
     /// or on the same key with and without Shift (`ㄱ`/`ㄲ`, `ㅐ`/`ㅒ`): the slips of a thumb.
     /// Latin letters use the same keys (`s`/`d`).
     public static func areNeighbours(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        guard a != b else { return false }
+        if let i = keyTableSlot(a), let j = keyTableSlot(b) {
+            let keyA = Int(keyIndices[i])
+            let keyB = Int(keyIndices[j])
+            return keyA >= 0 && keyB >= 0 && touchingKeys[keyA * 26 + keyB]
+        }
+        return areNeighboursByPosition(a, b)
+    }
+
+    /// ``areNeighbours(_:_:)`` from the keys' positions: the rule itself, which the tables below
+    /// hold for ASCII and the compatibility jamo.
+    static func areNeighboursByPosition(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
         guard a != b, let keyA = physicalKey(of: a), let keyB = physicalKey(of: b),
             let p = keyPositions[keyA], let q = keyPositions[keyB]
         else { return false }
@@ -36,6 +48,36 @@ extension DubeolsikKeyboard {
         let dx = abs(p.x - q.x)
         if p.row == q.row { return dx <= 1 }
         return abs(p.row - q.row) == 1 && dx < 1
+    }
+
+    /// The typo distance asks ``areNeighbours(_:_:)`` once per cell of its table, millions of
+    /// times a search: hashing a `Character` for each ask was a third of `search_typo`'s time. So
+    /// each ASCII scalar and compatibility jamo (U+3131–U+3163) has its key's index (a–z → 0–25,
+    /// −1 for none) at a slot of one array, and each pair of keys its answer in another.
+    private static let keyIndices: [Int8] = {
+        var table = [Int8](repeating: -1, count: 128 + 0x33)
+        let scalars = (0..<128).map { Unicode.Scalar(UInt8($0)) } + (0x3131...0x3163).compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            guard let slot = keyTableSlot(scalar), let key = physicalKey(of: scalar)?.asciiValue else { continue }
+            table[slot] = Int8(key - 0x61)
+        }
+        return table
+    }()
+
+    /// Whether keys `i` and `j` (0–25, a–z) touch, at `i * 26 + j`; a key touches itself (Shift).
+    private static let touchingKeys: [Bool] = {
+        let letters = (0x61...0x7A).compactMap(Unicode.Scalar.init)
+        return letters.flatMap { a in
+            letters.map { b in a == b || areNeighboursByPosition(a, b) }
+        }
+    }()
+
+    /// The slot of `scalar` in ``keyIndices``; `nil` outside ASCII and the compatibility jamo.
+    private static func keyTableSlot(_ scalar: Unicode.Scalar) -> Int? {
+        let value = scalar.value
+        if value < 128 { return Int(value) }
+        if (0x3131...0x3163).contains(value) { return 128 + Int(value - 0x3131) }
+        return nil
     }
 
     /// The keystroke jamo on keys touching `keystroke`'s (``areNeighbours(_:_:)``), in the order

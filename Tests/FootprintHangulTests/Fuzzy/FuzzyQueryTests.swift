@@ -20,6 +20,20 @@ import Testing
         #expect(DubeolsikKeyboard.neighbours(of: "ㅌ") == ["ㄴ", "ㅇ", "ㅊ", "ㅋ"])
     }
 
+    /// The tables ``DubeolsikKeyboard/areNeighbours(_:_:)`` reads give the rule's answer for every
+    /// pair of keystroke jamo, Latin letters of either case, digits and a compound jamo.
+    @Test func theNeighbourTablesAgreeWithTheKeyPositions() {
+        let scalars: [Unicode.Scalar] =
+            Jamo.keystrokeJamo + "aAzZmMqQ19 -".unicodeScalars + ["ㄳ", "ㅘ", "ㆍ", "가", "\u{1100}", "é"]
+        for a in scalars {
+            for b in scalars {
+                #expect(
+                    DubeolsikKeyboard.areNeighbours(a, b) == DubeolsikKeyboard.areNeighboursByPosition(a, b),
+                    "\(a) \(b)")
+            }
+        }
+    }
+
     @Test(arguments: [
         // A neighbouring key inside the name, at its start, at its end.
         ("스카벅스", "스타벅스 강남점", MatchPosition.prefix, "ㅌ→ㅋ at 2", 1),
