@@ -69,19 +69,7 @@ extension SearchIndex {
         }
         idList.append("]")
         try statement.setArguments(StatementArguments([idList]) + arguments)
-        let handle = statement.sqliteStatement
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
-        while true {
-            let status = sqlite3_step(handle)
-            if status == SQLITE_DONE { return }
-            guard status == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage)
-            }
-            try body(SearchRowView(handle: handle, hasOtherFields: columns == .all))
-        }
+        try forEachStep(statement, db) { try body(SearchRowView(handle: $0, hasOtherFields: columns == .all)) }
     }
 
     /// Calls `body` with ``RowColumns/ranking``'s columns of each place `search_names` matches for
@@ -99,6 +87,14 @@ extension SearchIndex {
         let (text, arguments) = try sql.build(db)
         let statement = try db.cachedStatement(sql: text)
         try statement.setArguments(arguments)
+        try forEachStep(statement, db) { try body(SearchRowView(handle: $0, hasOtherFields: false)) }
+    }
+
+    /// Steps `statement` through the C API, calling `body` with its handle at each row, and
+    /// leaves it reset with no bindings for its next use from the cache.
+    private static func forEachStep(
+        _ statement: Statement, _ db: Database, _ body: (OpaquePointer) throws -> Void
+    ) throws {
         let handle = statement.sqliteStatement
         defer {
             sqlite3_reset(handle)
@@ -110,7 +106,7 @@ extension SearchIndex {
             guard status == SQLITE_ROW else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage)
             }
-            try body(SearchRowView(handle: handle, hasOtherFields: false))
+            try body(handle)
         }
     }
 
