@@ -7,7 +7,8 @@
 #
 # run_all.sh runs any executable extra/*.sh with PEERS_DATA, PEERS_RUN_ID and N set: a symlink to
 # this file there works (the path is resolved), or a two-line wrapper that execs it.
-# Env: PEERS_RUNS, PEERS_RUNS_HEAVY (as the peers), SWIFT (default swift).
+# Env: PEERS_RUNS, PEERS_RUNS_HEAVY (as the peers), SWIFT (default swift), FOOTPRINT_BENCH_ONLY
+# (a comma list of task names: only those run, e.g. simplify_dp,gpx_import).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 data="${1:-${PEERS_DATA:-}}"
@@ -29,4 +30,4 @@ if ! (cd "$root" && "$swift" build -c release --product footprint) >"$log" 2>&1;
   exit 1
 fi
 bin="$(cd "$root/Benchmarks" && "$swift" build -c release --show-bin-path)/footprint-bench"
-FOOTPRINT_DATA="${FOOTPRINT_DATA:-$root/Data}" FOOTPRINT_CLI="$(cd "$root" && "$swift" build -c release --show-bin-path)/footprint" "$bin" "$data"
+FOOTPRINT_DATA="${FOOTPRINT_DATA:-$root/Data}" FOOTPRINT_CLI="$(cd "$root" && "$swift" build -c release --show-bin-path)/footprint" "$bin" "$data" ${FOOTPRINT_BENCH_ONLY:+--only "$FOOTPRINT_BENCH_ONLY"}
