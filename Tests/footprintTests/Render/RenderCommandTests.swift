@@ -98,6 +98,38 @@ import Testing
         #expect(result.stdout.contains("<title>카페 \"A\" &amp; B</title>"))
     }
 
+    @Test func aGeoJSONFromStandardInputIsDrawnAsTheSameFileIs() throws {
+        let directory = try TemporaryDirectory()
+        let text = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"stroke":"#ff0000"},"geometry":{"type":"LineString","coordinates":[[127.03,37.54],[127.05,37.55]]}},
+            {"type":"Feature","properties":{"title":"산책"},"geometry":{"type":"Point","coordinates":[127.04,37.545]}}]}
+            """
+        let file = directory.file("walk.geojson")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let piped = try CLI.run(
+            ["render", "map", "--geojson", "-", "--title", "walk", "--no-basemap"], input: text,
+            directory: directory.url)
+        #expect(piped.status == 0)
+        #expect(piped.stderr == "")
+        #expect(piped.stdout.contains("<title>산책</title>"))
+        let named = try CLI.run(
+            ["render", "map", "--geojson", file.path, "--title", "walk", "--no-basemap"], directory: directory.url)
+        #expect(piped.stdout == named.stdout)
+    }
+
+    @Test func badStandardInputAndAMissingFileAreOneSentenceEach() throws {
+        let directory = try TemporaryDirectory()
+        let bad = try CLI.run(
+            ["render", "map", "--geojson", "-", "--no-basemap"], input: #"{"type":"Point","coordinates":["x",1]}"#)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("Error: <stdin>: coordinates[0]: "))
+        #expect(bad.stderr.split(separator: "\n").count == 1)
+        let missing = try CLI.run(["render", "map", "--geojson", "none.geojson"], directory: directory.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: none.geojson: There is no such file; nothing was drawn.\n")
+    }
+
     @Test func anInvalidGeoJSONNamesItsPath() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("bad.geojson")

@@ -54,17 +54,21 @@ enum RenderSources {
         }
     }
 
-    /// A GeoJSON file's features as overlays, read leniently (what `geo validate` only warns
-    /// about draws); simplestyle properties give colours and widths, `title` or `name` the title.
+    /// A GeoJSON file's features (stdin's for `-`) as overlays, read leniently (what `geo validate`
+    /// only warns about draws); simplestyle properties give colours and widths, `title` or `name`
+    /// the title.
     static func overlays(geoJSONFile path: String) throws -> [Overlay] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RenderError.unreadable(file: path, reason: "it does not exist or is not readable")
+        let label = InputFile.label(path)
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): throw RenderError.unreadable(file: label, reason: problem.reason)
         }
         let object: GeoJSONObject
         do {
             object = try GeoJSONDecoder(mode: .lenient).decode([UInt8](data))
         } catch {
-            throw RenderError.geoJSON(message: error.description(in: path))
+            throw RenderError.geoJSON(message: error.description(in: label))
         }
         let features: [Feature]
         switch object {
