@@ -79,6 +79,18 @@ import Testing
         #expect(try diary.run(["category", "list", "--json"]).stdout == "[]\n")
     }
 
+    @Test func aCategoryNameIsReadAlikeByEveryCommand() throws {
+        let typed = "산책\u{2028}"
+        #expect(try diary.run(["category", "add", typed, "--color", "#22aa44"]).stdout == "Category 산책 (#22aa44) added.\n")
+        let added = try diary.run(["log", "add", "2024-05-18", "--title", "숲", "--category", typed])
+        #expect(added.status == 0)
+        #expect(added.stderr == "")
+        let listed = try diary.run(["log", "list", "--category", " 산책 ", "--json"])
+        #expect(listed.stdout.contains(#""category":"산책""#))
+        #expect(try diary.run(["log", "remove", "1"]).status == 0)
+        #expect(try diary.run(["category", "remove", typed]).stdout == "Category 산책 removed.\n")
+    }
+
     @Test(arguments: [
         (
             ["category", "add", "x", "--color", "red"], 1,
