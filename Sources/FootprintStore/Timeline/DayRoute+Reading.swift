@@ -25,10 +25,8 @@ extension FootprintStore {
     /// - Throws: `invalidValue` for a date that is not a real `YYYY-MM-DD` date or a `last`
     ///   before `first`.
     public func routeDays(from first: String, through last: String, pointDetails: Bool = true) throws -> [RouteDay] {
-        for (name, date) in [("date", first), ("until date", last)] where !LocalDate.isValid(date) {
-            throw FootprintStoreError.invalidValue(
-                name: name, value: date, reason: "write a real calendar date as YYYY-MM-DD")
-        }
+        try LocalDate.check(first)
+        try LocalDate.check(last, name: "until date")
         guard first <= last else {
             throw FootprintStoreError.invalidValue(
                 name: "until date", value: last, reason: "it is before the first date \(first)")

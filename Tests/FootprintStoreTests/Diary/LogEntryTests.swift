@@ -52,7 +52,7 @@ import Testing
                 NewLogEntry(date: "2024-02-30", title: "t"),
                 .invalidValue(
                     name: "date", value: "“2024-02-30”",
-                    reason: "give a real date written YYYY-MM-DD, such as 2024-05-18")
+                    reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
             ),
             (
                 NewLogEntry(date: "2024-05-18", title: "  "),

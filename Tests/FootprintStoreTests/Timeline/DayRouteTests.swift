@@ -93,7 +93,7 @@ import Testing
         let store = try TemporaryStore()
         #expect(
             throws: FootprintStoreError.invalidValue(
-                name: "date", value: date, reason: "write a real calendar date as YYYY-MM-DD")
+                name: "date", value: "“\(date)”", reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
         ) {
             try store.store.routeDay(date)
         }

@@ -110,7 +110,7 @@ import Testing
         ),
         (
             ["log", "add", "2024-02-30", "--title", "t"], 1,
-            "The date “2024-02-30” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
         (["log", "add", "2024-05-18", "--title", " "], 1, "The title “ ” is invalid: a log entry needs a title."),
         (
@@ -129,7 +129,7 @@ import Testing
         ),
         (
             ["log", "list", "--day", "2024-13-01"], 1,
-            "The date “2024-13-01” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “2024-13-01” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
         (
             ["log", "list", "--category", "없음"], 1,
