@@ -130,6 +130,23 @@ import Testing
         #expect(missing.stderr == "Error: none.geojson: There is no such file; nothing was drawn.\n")
     }
 
+    /// The 시군구 outlines of Data/kr_sigungu.geojson.gz (read through zlib) are drawn from zoom
+    /// 10: a tile over Seoul at zoom 10 has them, the one around it at zoom 9 not.
+    @Test func districtBoundariesAreDrawnFromZoom10() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.file("f.sqlite").path
+        try CLI.run(["--db", db, "init"])
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data")
+        let deep = try CLI.run(["--db", db, "render", "tile", "10/873/395"], environment: ["FOOTPRINT_DATA": data.path])
+        #expect(deep.status == 0)
+        #expect(deep.stdout.contains(##"<path class="sd" fill="none" stroke="#b7b2c8" stroke-width="0.5" d="M"##))
+        let shallow = try CLI.run(["--db", db, "render", "tile", "9/436/197"], environment: ["FOOTPRINT_DATA": data.path])
+        #expect(shallow.status == 0)
+        #expect(shallow.stdout.contains(#"<path class="bd""#))
+        #expect(!shallow.stdout.contains(#"class="sd""#))
+    }
+
     @Test func anInvalidGeoJSONNamesItsPath() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("bad.geojson")
