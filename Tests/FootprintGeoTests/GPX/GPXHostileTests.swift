@@ -118,8 +118,14 @@ struct GPXHostileTests {
     /// A position that is not a number costs its point only, as one out of range does; the text
     /// shown is cut short so that a huge attribute is not repeated in every message.
     @Test(arguments: [
-        (#"<gpx><wpt lat="1" lon="east"/></gpx>"#, "Line 1, column 6: The <wpt> was skipped: The longitude “east” is not a number."),
-        (#"<gpx><wpt lat="nan" lon="2"/></gpx>"#, "Line 1, column 6: The <wpt> was skipped: The latitude “nan” is not a number."),
+        (
+            #"<gpx><wpt lat="1" lon="east"/></gpx>"#,
+            "Line 1, column 6: The <wpt> was skipped: The longitude “east” is not a number."
+        ),
+        (
+            #"<gpx><wpt lat="nan" lon="2"/></gpx>"#,
+            "Line 1, column 6: The <wpt> was skipped: The latitude “nan” is not a number."
+        ),
         (
             #"<gpx><rte><rtept lat="" lon="2"/></rte></gpx>"#,
             "Line 1, column 11: The <rtept> was skipped: The latitude “” is not a number."

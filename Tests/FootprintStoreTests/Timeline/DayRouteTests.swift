@@ -132,7 +132,8 @@ import Testing
         let store = try TemporaryStore()
         #expect(
             throws: FootprintStoreError.invalidValue(
-                name: "date", value: "“\(date)”", reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
+                name: "date", value: "“\(date)”", reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18"
+            )
         ) {
             try store.store.routeDay(date)
         }

@@ -243,7 +243,8 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
         #expect(bad.status != 0)
         #expect(
             bad.stderr
-                == "Error: The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n")
+                == "Error: The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n"
+        )
     }
 
     @Test func zonesThatAreNeitherNamesNorOffsetsAreRefused() throws {

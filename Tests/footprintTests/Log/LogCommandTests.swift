@@ -81,7 +81,8 @@ import Testing
 
     @Test func aCategoryNameIsReadAlikeByEveryCommand() throws {
         let typed = "산책\u{2028}"
-        #expect(try diary.run(["category", "add", typed, "--color", "#22aa44"]).stdout == "Category 산책 (#22aa44) added.\n")
+        #expect(
+            try diary.run(["category", "add", typed, "--color", "#22aa44"]).stdout == "Category 산책 (#22aa44) added.\n")
         let added = try diary.run(["log", "add", "2024-05-18", "--title", "숲", "--category", typed])
         #expect(added.status == 0)
         #expect(added.stderr == "")

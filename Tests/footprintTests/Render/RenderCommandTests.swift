@@ -138,10 +138,12 @@ import Testing
         try CLI.run(["--db", db, "init"])
         let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data")
-        let deep = try CLI.run(["--db", db, "render", "tile", "10/873/395"], environment: ["FOOTPRINT_DATA": data.path])
+        let deep = try CLI.run(
+            ["--db", db, "render", "tile", "10/873/395"], environment: ["FOOTPRINT_DATA": data.path])
         #expect(deep.status == 0)
         #expect(deep.stdout.contains(##"<path class="sd" fill="none" stroke="#b7b2c8" stroke-width="0.5" d="M"##))
-        let shallow = try CLI.run(["--db", db, "render", "tile", "9/436/197"], environment: ["FOOTPRINT_DATA": data.path])
+        let shallow = try CLI.run(
+            ["--db", db, "render", "tile", "9/436/197"], environment: ["FOOTPRINT_DATA": data.path])
         #expect(shallow.status == 0)
         #expect(shallow.stdout.contains(#"<path class="bd""#))
         #expect(!shallow.stdout.contains(#"class="sd""#))
