@@ -24,6 +24,8 @@ let package = Package(
         // process that projects nothing does not pay the ~10 ms of linking libproj.
         .systemLibrary(name: "CProj", providers: [.apt(["libproj-dev"])]),
         .target(name: "FootprintProjection", dependencies: ["CProj", "FootprintGeo"]),
+        // zlib, for the gzip files of Data/ the CLI's basemap reads.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "FootprintStore",
             dependencies: [
@@ -37,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "footprint",
             dependencies: [
-                "FootprintGeo", "FootprintHangul", "FootprintProjection", "FootprintStore", "FootprintRender",
+                "CZlib", "FootprintGeo", "FootprintHangul", "FootprintProjection", "FootprintStore", "FootprintRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FootprintGeoTests", dependencies: ["FootprintGeo"], resources: [.copy("Fixtures")]),

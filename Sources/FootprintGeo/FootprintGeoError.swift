@@ -4,6 +4,8 @@
 public enum FootprintGeoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A latitude or longitude that is NaN or infinite.
     case notANumber(axis: String)
+    /// A latitude or longitude written as text that is not a number (`lat="abc"`, `lat=""`).
+    case notNumeric(axis: String, text: String)
     /// A latitude outside −90…90 or a longitude outside −180…180.
     case outOfRange(axis: String, value: Double)
     /// A latitude that looks like a Korean longitude and a longitude that looks like a Korean
@@ -22,6 +24,8 @@ public enum FootprintGeoError: Error, Hashable, Sendable, CustomStringConvertibl
         switch self {
         case .notANumber(let axis):
             return "The \(axis) is not a finite number."
+        case .notNumeric(let axis, let text):
+            return "The \(axis) “\(text)” is not a number."
         case .outOfRange(let axis, let value):
             let limit = axis == "latitude" ? 90 : 180
             return "The \(axis) \(formatted(value)) is outside -\(limit)…\(limit) degrees."

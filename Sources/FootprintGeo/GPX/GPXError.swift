@@ -4,8 +4,8 @@
 /// ``description`` is one sentence, `Line 12, column 7: Reason.`; ``description(in:)`` puts the
 /// input's name in front as compilers do: `walk.gpx:12:7: Reason.`
 ///
-/// A point whose latitude or longitude is out of range is not an error of the document: the
-/// reader hands it over as ``GPXEvent/skippedPoint(_:)`` and goes on.
+/// A point whose latitude or longitude is out of range or not a number is not an error of the
+/// document: the reader hands it over as ``GPXEvent/skippedPoint(_:)`` and goes on.
 public enum GPXError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is not well-formed XML: a truncated file, an unclosed or mismatched tag, bad
     /// attribute syntax, an undefined entity, text outside the root element.
@@ -14,7 +14,7 @@ public enum GPXError: Error, Hashable, Sendable, CustomStringConvertible {
     case forbiddenDeclaration(line: Int, column: Int, reason: String)
     /// The root element is not `gpx`, or the input holds no element at all.
     case notGPX(line: Int, column: Int, reason: String)
-    /// A `wpt`, `rtept` or `trkpt` without `lat` or `lon`, or with one that is not a number.
+    /// A `wpt`, `rtept` or `trkpt` without `lat` or `lon`.
     case invalidPoint(line: Int, column: Int, reason: String)
     /// An `ele`, `time` or `hdop` whose text cannot be read as one.
     case invalidValue(line: Int, column: Int, reason: String)
@@ -47,15 +47,16 @@ public enum GPXError: Error, Hashable, Sendable, CustomStringConvertible {
     public func description(in input: String) -> String { "\(input):\(line):\(column): \(sentence(reason))" }
 }
 
-/// A point the reader skipped because its latitude or longitude is out of range (or the pair
-/// looks swapped); the rest of the document reads on. An importer reports it with its line.
+/// A point the reader skipped because its latitude or longitude is out of range or not a number
+/// (or the pair looks swapped); the rest of the document reads on. An importer reports it with
+/// its line.
 public struct GPXPointProblem: Hashable, Sendable, CustomStringConvertible {
     /// Which kind of point it was.
     public var kind: GPXPointKind
     /// The line and column of the point's start tag.
     public var line: Int
     public var column: Int
-    /// The values as written.
+    /// The values as written; NaN for one that is not a number.
     public var latitude: Double
     public var longitude: Double
     /// Why the coordinate was refused.

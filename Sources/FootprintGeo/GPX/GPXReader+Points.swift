@@ -15,22 +15,29 @@ extension GPXReader {
         var description: String?
     }
 
-    /// Reads `lat` and `lon` from the point's start tag. A missing or non-numeric one is an error of
-    /// the document; a value out of range only makes the point skipped.
+    /// Reads `lat` and `lon` from the point's start tag. A missing one is an error of the document
+    /// (the tag is not a point); a value that is not a number or is out of range only makes the
+    /// point skipped, as one bad row of a CSV is (its number is then NaN).
     mutating func beginPoint(_ kind: GPXPointKind) throws(GPXError) {
-        let latitude = try coordinateAttribute("lat", of: kind)
-        let longitude = try coordinateAttribute("lon", of: kind)
-        var problem: FootprintGeoError?
-        do throws(FootprintGeoError) {
-            _ = try Coordinate(latitude: latitude, longitude: longitude)
-        } catch {
-            problem = error
+        let latitude = try coordinateAttribute("lat", axis: "latitude", of: kind)
+        let longitude = try coordinateAttribute("lon", axis: "longitude", of: kind)
+        var problem = latitude.problem ?? longitude.problem
+        if problem == nil {
+            do throws(FootprintGeoError) {
+                _ = try Coordinate(latitude: latitude.value, longitude: longitude.value)
+            } catch {
+                problem = error
+            }
         }
         point = PendingPoint(
-            kind: kind, latitude: latitude, longitude: longitude, problem: problem, mark: tokenizer.tokenMark)
+            kind: kind, latitude: latitude.value, longitude: longitude.value, problem: problem,
+            mark: tokenizer.tokenMark)
     }
 
-    private func coordinateAttribute(_ name: StaticString, of kind: GPXPointKind) throws(GPXError) -> Double {
+    /// The attribute's number, or NaN and why it is not one.
+    private func coordinateAttribute(_ name: StaticString, axis: String, of kind: GPXPointKind) throws(GPXError)
+        -> (value: Double, problem: FootprintGeoError?)
+    {
         guard let attribute = attribute(name) else {
             let (line, column) = tokenizer.location(of: tokenizer.tokenMark)
             throw GPXError.invalidPoint(
@@ -46,13 +53,12 @@ extension GPXReader {
                 UnsafeBufferPointer(start: tokenizer.buffer + attribute.value.lowerBound, count: attribute.value.count))
         }
         guard let value else {
-            let (line, column) = tokenizer.location(of: tokenizer.tokenMark, upTo: attribute.value.lowerBound)
-            throw GPXError.invalidPoint(
-                line: line, column: column,
-                reason:
-                    "the \(name) \"\(tokenizer.string(attribute.value))\" of the <\(kind.elementName)> is not a number")
+            // Shortened: a hostile file's megabyte of text would be repeated in every message.
+            let text = tokenizer.string(attribute.value)
+            let shown = text.count > 40 ? text.prefix(40) + "…" : text
+            return (.nan, .notNumeric(axis: axis, text: String(shown)))
         }
-        return value
+        return (value, nil)
     }
 
     /// Hands over the point whose end tag was just read.

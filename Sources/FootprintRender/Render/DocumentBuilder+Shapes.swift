@@ -2,7 +2,8 @@ import FootprintGeo
 
 /// The layers under the markers: basemap, polygons, circles, paths.
 extension DocumentBuilder {
-    /// Land, then boundaries (from the basemap's minimum zoom on).
+    /// Land, then the finer boundaries (from their minimum zoom on), then boundaries (from the
+    /// basemap's minimum zoom on).
     mutating func drawBasemap() {
         guard let basemap = scene.basemap else { return }
         let area = frame.drawnArea
@@ -24,6 +25,22 @@ extension DocumentBuilder {
             body.raw("\"/>")
         }
         if wroteLand { body.raw("</g>\n") }
+        if let detail = basemap.detailBoundaries, frame.zoomLevel >= basemap.detailBoundaryMinimumZoom {
+            var pieces: [[Double]] = []
+            for ring in detail.rings where frame.boxIntersects(ring.box, area: area) {
+                ring.points.withUnsafeBufferPointer {
+                    PixelLine.clippedPieces($0, frame: frame, area: area, into: &pieces)
+                }
+            }
+            if !pieces.isEmpty {
+                // Styled in place, not in the stylesheet: maps without them keep their bytes.
+                body.raw("<path class=\"sd\" fill=\"none\" stroke=\"#b7b2c8\" stroke-width=\"")
+                body.number(0.5 * k)
+                body.raw("\" d=\"")
+                for piece in pieces { pathData(piece, closed: false) }
+                body.raw("\"/>\n")
+            }
+        }
         guard frame.zoomLevel >= basemap.boundaryMinimumZoom else { return }
         var pieces: [[Double]] = []
         for ring in basemap.boundaries where frame.boxIntersects(ring.box, area: area) {

@@ -13,7 +13,7 @@ extension FootprintStore {
             var categoryID: Int64?
             if let category = entry.category {
                 guard let id = try Self.categoryID(named: category, in: db) else {
-                    throw FootprintStoreError.categoryNotFound(name: category)
+                    throw FootprintStoreError.categoryNotFound(name: LogCategory.normalizedName(category))
                 }
                 categoryID = id
             }
@@ -66,7 +66,7 @@ extension FootprintStore {
             }
             if let category {
                 guard let id = try Self.categoryID(named: category, in: db) else {
-                    throw FootprintStoreError.categoryNotFound(name: category)
+                    throw FootprintStoreError.categoryNotFound(name: LogCategory.normalizedName(category))
                 }
                 conditions.append("e.category_id = ?")
                 arguments += [id]

@@ -17,13 +17,23 @@ public struct LogCategory: Hashable, Sendable, Identifiable {
     }
 }
 
+extension LogCategory {
+    /// The form a category name is stored and looked up in: without surrounding white space
+    /// (Unicode's, U+2028 included) and in NFC, as imported text is.
+    /// Every name the user gives (`category add/remove`, `log add/list --category`) goes through
+    /// it, so a name typed as it was added is found; empty when nothing is left.
+    public static func normalizedName(_ name: String) -> String {
+        ImportText.field(name) ?? ""
+    }
+}
+
 extension FootprintStore {
-    /// Adds a category.
+    /// Adds a category; its name is stored as ``LogCategory/normalizedName(_:)`` gives it.
     ///
     /// - Throws: `invalidValue` for an empty name or a colour that is not `#RRGGBB`;
     ///   ``FootprintStoreError/categoryExists(name:)`` when the name is taken.
     public func addCategory(name: String, color: String) throws -> LogCategory {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = LogCategory.normalizedName(name)
         guard !name.isEmpty else {
             throw FootprintStoreError.invalidValue(name: "category name", value: "“”", reason: "it is empty")
         }
@@ -54,7 +64,8 @@ extension FootprintStore {
     ///   ``FootprintStoreError/categoryInUse(name:entries:)`` while entries use it (the schema
     ///   would quietly detach them; a diary does not lose what the user filed).
     public func removeCategory(named name: String) throws {
-        try write { db in
+        let name = LogCategory.normalizedName(name)
+        return try write { db in
             guard let id = try Self.categoryID(named: name, in: db) else {
                 throw FootprintStoreError.categoryNotFound(name: name)
             }
@@ -66,7 +77,9 @@ extension FootprintStore {
         }
     }
 
+    /// The id of the category named `name` (normalized here, so every caller matches names alike).
     static func categoryID(named name: String, in db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM categories WHERE name = ?", arguments: [name])
+        try Int64.fetchOne(
+            db, sql: "SELECT id FROM categories WHERE name = ?", arguments: [LogCategory.normalizedName(name)])
     }
 }

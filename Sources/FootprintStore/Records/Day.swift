@@ -69,8 +69,13 @@ extension Day: FetchableRecord, PersistableRecord {
 
 /// Local calendar dates as stored: `YYYY-MM-DD`.
 enum LocalDate {
-    /// True for a real Gregorian date written `YYYY-MM-DD`.
+    /// True for a real Gregorian date written `YYYY-MM-DD` in ASCII digits.
     static func isValid(_ text: String) -> Bool {
+        // Int() alone would take a sign (`2024-+5-01`).
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 || (0x30...0x39).contains(bytes[$0]) })
+        else { return false }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
@@ -80,12 +85,17 @@ enum LocalDate {
         return (1...lengths[month - 1]).contains(day)
     }
 
-    /// Throws the store's one sentence for a date that is not a real `YYYY-MM-DD` date.
-    static func check(_ text: String) throws {
-        guard isValid(text) else {
-            throw FootprintStoreError.invalidValue(
-                name: "date", value: "“\(text)”", reason: "give a real date written YYYY-MM-DD, such as 2024-05-18")
-        }
+    /// Throws ``invalid(_:name:)`` for a date that is not a real `YYYY-MM-DD` date.
+    static func check(_ text: String, name: String = "date") throws {
+        guard isValid(text) else { throw invalid(text, name: name) }
+    }
+
+    /// The one sentence every command says of a date that is not a real `YYYY-MM-DD` date,
+    /// whatever option or file gave it: `The date “2024-02-30” is invalid: write a real calendar
+    /// date as YYYY-MM-DD, such as 2024-05-18.` `name` says which date (`until date`).
+    static func invalid(_ text: String, name: String = "date") -> FootprintStoreError {
+        .invalidValue(
+            name: name, value: "“\(text)”", reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
     }
 }
 

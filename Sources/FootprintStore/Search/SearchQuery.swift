@@ -120,25 +120,12 @@ public struct SearchQuery: Hashable, Sendable {
             throw FootprintStoreError.invalidValue(name: "limit", value: String(limit), reason: "it must be 1 or more")
         }
         for (name, date) in [("start date", visitedSince), ("end date", visitedUntil)] {
-            if let date, !Self.isLocalDate(date) {
-                throw FootprintStoreError.invalidValue(
-                    name: name, value: "“\(date)”", reason: "write it as a date YYYY-MM-DD, e.g. 2024-05-01")
-            }
+            if let date { try LocalDate.check(date, name: name) }
         }
         if let visitedSince, let visitedUntil, visitedSince > visitedUntil {
             throw FootprintStoreError.invalidValue(
                 name: "end date", value: visitedUntil, reason: "it is before the start date \(visitedSince)")
         }
         return self
-    }
-
-    /// `YYYY-MM-DD` naming a real day of the Gregorian calendar.
-    static func isLocalDate(_ text: String) -> Bool {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/),
-            let year = Int(match.1), let month = Int(match.2), let day = Int(match.3), (1...12).contains(month)
-        else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return (1...days).contains(day)
     }
 }

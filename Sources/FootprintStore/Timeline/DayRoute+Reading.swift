@@ -25,10 +25,8 @@ extension FootprintStore {
     /// - Throws: `invalidValue` for a date that is not a real `YYYY-MM-DD` date or a `last`
     ///   before `first`.
     public func routeDays(from first: String, through last: String, pointDetails: Bool = true) throws -> [RouteDay] {
-        for (name, date) in [("date", first), ("until date", last)] where !LocalDate.isValid(date) {
-            throw FootprintStoreError.invalidValue(
-                name: name, value: date, reason: "write a real calendar date as YYYY-MM-DD")
-        }
+        try LocalDate.check(first)
+        try LocalDate.check(last, name: "until date")
         guard first <= last else {
             throw FootprintStoreError.invalidValue(
                 name: "until date", value: last, reason: "it is before the first date \(first)")
@@ -74,7 +72,9 @@ extension FootprintStore {
     }
 
     /// The kept track points of the dates, as parts keyed by local date: per date, one part per
-    /// (track, segment) in track id, segment and point order.
+    /// (track, segment) in track id, segment and point order. A part whose segment goes on across
+    /// local midnight ends (or starts) with the point interpolated there
+    /// (``midnightPoint(_:track:seq:date:after:pointDetails:)``).
     ///
     /// The tracks come from `track_days`, so only their rows of `track_points` are read (by the
     /// primary key), never the whole table; raw stepping, since GRDB's row decoding would cost more
@@ -89,8 +89,9 @@ extension FootprintStore {
         // Only the columns needed: each column read is a call per point.
         let oneDay = first == last
         let columns =
-            "segment, latitude, longitude" + (pointDetails ? ", elevation, epoch" : "") + (oneDay ? "" : ", local_date")
-        let dateColumn: Int32 = pointDetails ? 5 : 3
+            "segment, latitude, longitude, seq" + (pointDetails ? ", elevation, epoch" : "")
+            + (oneDay ? "" : ", local_date")
+        let dateColumn: Int32 = pointDetails ? 6 : 4
         let statement = try db.makeStatement(
             sql: """
                 SELECT \(columns) FROM track_points
@@ -100,19 +101,22 @@ extension FootprintStore {
         var result: [String: [DayRoute.Part]] = [:]
         for trackID in trackIDs {
             try statement.setArguments(oneDay ? [trackID, first] : [trackID, first, last])
-            // Per date, the segments of this track in the order met, each with its points.
-            var segments: [String: [Int: [RoutePoint]]] = [:]
+            // Per date, the segments of this track in the order met, each with its points and the
+            // sequence numbers of its first and last (for the points at midnight).
+            var segments: [String: [Int: (points: [RoutePoint], first: Int64, last: Int64)]] = [:]
             var currentDate = first
             var currentDateBytes = Array(first.utf8)
             var currentSegment = Int.min
             var current: [RoutePoint] = []
+            var currentSeqs: (first: Int64, last: Int64) = (0, 0)
             func flush() {
                 guard !current.isEmpty else { return }
                 // The first run of a segment is moved in, not copied: most segments have one run.
                 if segments[currentDate]?[currentSegment] == nil {
-                    segments[currentDate, default: [:]][currentSegment] = current
+                    segments[currentDate, default: [:]][currentSegment] = (current, currentSeqs.first, currentSeqs.last)
                 } else {
-                    segments[currentDate]![currentSegment]!.append(contentsOf: current)
+                    segments[currentDate]![currentSegment]!.points.append(contentsOf: current)
+                    segments[currentDate]![currentSegment]!.last = currentSeqs.last
                 }
                 current = []
             }
@@ -148,11 +152,14 @@ extension FootprintStore {
                 }
                 let coordinate = Coordinate(
                     uncheckedLatitude: sqlite3_column_double(raw, 1), longitude: sqlite3_column_double(raw, 2))
+                let seq = sqlite3_column_int64(raw, 3)
+                if current.isEmpty { currentSeqs.first = seq }
+                currentSeqs.last = seq
                 var point = RoutePoint(coordinate: coordinate)
                 if pointDetails {
-                    if sqlite3_column_type(raw, 3) != SQLITE_NULL { point.elevation = sqlite3_column_double(raw, 3) }
-                    if sqlite3_column_type(raw, 4) != SQLITE_NULL {
-                        point.time = Date(timeIntervalSince1970: sqlite3_column_double(raw, 4))
+                    if sqlite3_column_type(raw, 4) != SQLITE_NULL { point.elevation = sqlite3_column_double(raw, 4) }
+                    if sqlite3_column_type(raw, 5) != SQLITE_NULL {
+                        point.time = Date(timeIntervalSince1970: sqlite3_column_double(raw, 5))
                     }
                 }
                 current.append(point)
@@ -160,8 +167,18 @@ extension FootprintStore {
             flush()
             for (date, bySegment) in segments {
                 for segment in bySegment.keys.sorted() {
-                    result[date, default: []].append(
-                        DayRoute.Part(trackID: trackID, segment: segment, points: bySegment[segment]!))
+                    var (points, firstSeq, lastSeq) = bySegment[segment]!
+                    if let start = try midnightPoint(
+                        db, track: trackID, seq: firstSeq, date: date, after: false, pointDetails: pointDetails)
+                    {
+                        points.insert(start, at: 0)
+                    }
+                    if let end = try midnightPoint(
+                        db, track: trackID, seq: lastSeq, date: date, after: true, pointDetails: pointDetails)
+                    {
+                        points.append(end)
+                    }
+                    result[date, default: []].append(DayRoute.Part(trackID: trackID, segment: segment, points: points))
                 }
             }
         }

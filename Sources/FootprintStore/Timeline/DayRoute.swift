@@ -22,7 +22,9 @@ public struct RoutePoint: Hashable, Sendable {
 ///
 /// From a track: the points the noise filter kept (`noise = 0`) whose local day is the date, one
 /// part per track and GPX segment, in track, segment and point order. A track crossing midnight
-/// gives its points before midnight to one day and the rest to the next. A day without any kept
+/// gives its points before midnight to one day and the rest to the next; where a segment's step
+/// crosses local midnight, the point interpolated at midnight ends the one day's part and starts
+/// the next day's, so the two meet (the statistics split that step there too). A day without any kept
 /// track point has as route the path through its visits (those not removed, with a position) in
 /// arrival order: one part, or none when fewer than two visits have a position.
 public struct DayRoute: Hashable, Sendable {

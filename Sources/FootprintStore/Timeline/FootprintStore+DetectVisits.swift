@@ -77,10 +77,7 @@ extension FootprintStore {
 
     /// Throws for a date that is not a real `YYYY-MM-DD` day (`2024-02-30`).
     static func checkDate(_ date: String) throws {
-        guard LocalDate.isValid(date) else {
-            throw FootprintStoreError.invalidValue(
-                name: "date", value: "“\(date)”", reason: "write a real calendar day as YYYY-MM-DD, such as 2024-05-18")
-        }
+        try LocalDate.check(date)
     }
 
     static func detectVisits(_ db: Database, on date: String, detector: StayDetector) throws -> VisitDetectionSummary {

@@ -48,8 +48,9 @@ extension FootprintStore {
     ///
     /// Re-importing the same file writes nothing and counts everything unchanged. Untimed track
     /// points are undated unless ``GPXImportOptions/date`` is given. A point whose position is out of
-    /// range is left out and listed; the rest imports. Memory is constant in the file's size: a
-    /// point at a time (and one held by the noise filter).
+    /// range or not a number is left out and listed; the rest imports, unless no point is left:
+    /// a file of only such points is refused (``FootprintStoreError/invalidGPX(path:error:)``).
+    /// Memory is constant in the file's size: a point at a time (and one held by the noise filter).
     ///
     /// - Throws: ``FootprintStoreError/invalidGPX(path:error:)`` when the document is malformed,
     ///   truncated, hostile (a DOCTYPE, an entity) or not GPX — nothing is imported then —, and
@@ -102,8 +103,16 @@ struct GPXImportRun {
         var track: TrackWriter.Track?
         var segment = -1
         var days = Set<String>()
+        // Points with a usable position: a file whose every point was skipped is refused whole.
+        var usablePoints = 0
+        var firstSkipped: GPXPointProblem?
         do {
             while let event = try events.next() {
+                switch event {
+                case .trackPoint, .routePoint, .waypoint: usablePoints += 1
+                case .skippedPoint(let problem): if firstSkipped == nil { firstSkipped = problem }
+                default: break
+                }
                 switch event {
                 case .trackPoint(let point):
                     // `track` is mutated in place: a copy a point would retain its day set each time.
@@ -176,6 +185,9 @@ struct GPXImportRun {
                     }
                 }
             }
+            if usablePoints == 0, let firstSkipped {
+                throw Self.everyPointSkipped(firstSkipped, count: summary.skippedPoints)
+            }
         } catch let error as GPXError {
             throw FootprintStoreError.invalidGPX(path: path, error: error)
         }
@@ -184,6 +196,20 @@ struct GPXImportRun {
             placesChanged = waypoints.inserted || waypoints.updated
         }
         summary.days = days.sorted()
+    }
+
+    /// The error for a file whose points were all skipped, at the first one: importing the
+    /// empty tracks would only hide that nothing of it was usable.
+    private static func everyPointSkipped(_ first: GPXPointProblem, count: Int) -> GPXError {
+        var why = first.reason.description
+        if why.hasSuffix(".") { why.removeLast() }
+        let which =
+            count == 1
+            ? "the file's one point (a <\(first.kind.elementName)>) was skipped"
+            : "every point of the file was skipped (\(count)), the first (a <\(first.kind.elementName)>)"
+        return .invalidPoint(
+            line: first.line, column: first.column,
+            reason: "\(which) because " + why.prefix(1).lowercased() + why.dropFirst())
     }
 
     /// Writes a point the filter has judged, counting its verdict.

@@ -19,10 +19,7 @@ public struct GPXImportOptions: Hashable, Sendable {
         timeZone: TrackTimeZone = .system, date: String? = nil, maximumHDOP: Double = 20, source: String? = nil,
         reportedSkipLimit: Int = 1_000
     ) throws {
-        if let date, !LocalDate.isValid(date) {
-            throw FootprintStoreError.invalidValue(
-                name: "date", value: "“\(date)”", reason: "write a real day as YYYY-MM-DD, such as 2024-05-18")
-        }
+        if let date { try LocalDate.check(date) }
         guard maximumHDOP >= 0, !maximumHDOP.isNaN else {
             throw FootprintStoreError.invalidValue(
                 name: "hdop limit", value: "\(maximumHDOP)", reason: "it is a number of 0 or more")

@@ -106,25 +106,40 @@ struct GPXHostileTests {
         }
     }
 
-    @Test(arguments: [
-        (
-            #"<gpx><trk><trkseg><trkpt lon="2"/></trkseg></trk></gpx>"#,
-            "Line 1, column 19: The <trkpt> has no lat attribute."
-        ),
-        (#"<gpx><wpt lat="1" lon="east"/></gpx>"#, #"Line 1, column 24: The lon "east" of the <wpt> is not a number."#),
-        (#"<gpx><wpt lat="nan" lon="2"/></gpx>"#, #"Line 1, column 16: The lat "nan" of the <wpt> is not a number."#),
-        (
-            #"<gpx><rte><rtept lat="" lon="2"/></rte></gpx>"#,
-            #"Line 1, column 23: The lat "" of the <rtept> is not a number."#
-        ),
-    ])
-    func refusesAPointWithoutANumericPosition(text: String, message: String) throws {
-        let error = try #require(GPXFixtures.error(text))
-        #expect(error.description == message)
+    @Test func refusesAPointWithoutAPosition() throws {
+        let error = try #require(GPXFixtures.error(#"<gpx><trk><trkseg><trkpt lon="2"/></trkseg></trk></gpx>"#))
+        #expect(error.description == "Line 1, column 19: The <trkpt> has no lat attribute.")
         guard case .invalidPoint = error else {
             Issue.record("not a point error: \(error)")
             return
         }
+    }
+
+    /// A position that is not a number costs its point only, as one out of range does; the text
+    /// shown is cut short so that a huge attribute is not repeated in every message.
+    @Test(arguments: [
+        (
+            #"<gpx><wpt lat="1" lon="east"/></gpx>"#,
+            "Line 1, column 6: The <wpt> was skipped: The longitude “east” is not a number."
+        ),
+        (
+            #"<gpx><wpt lat="nan" lon="2"/></gpx>"#,
+            "Line 1, column 6: The <wpt> was skipped: The latitude “nan” is not a number."
+        ),
+        (
+            #"<gpx><rte><rtept lat="" lon="2"/></rte></gpx>"#,
+            "Line 1, column 11: The <rtept> was skipped: The latitude “” is not a number."
+        ),
+        (
+            "<gpx><wpt lat=\"1\" lon=\"\(String(repeating: "9", count: 39))x1\"/></gpx>",
+            "Line 1, column 6: The <wpt> was skipped: The longitude “\(String(repeating: "9", count: 39))x…” is not a number."
+        ),
+    ])
+    func skipsAPointWithoutANumericPosition(text: String, message: String) throws {
+        let document = try GPXFixtures.document(text: text)
+        #expect(document.waypoints.isEmpty)
+        #expect(document.routes.allSatisfy { $0.points.isEmpty })
+        #expect(document.skippedPoints.map(\.description) == [message])
     }
 
     @Test func refusesAnElevationThatIsNotANumber() throws {

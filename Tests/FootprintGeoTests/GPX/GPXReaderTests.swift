@@ -156,6 +156,25 @@ struct GPXReaderTests {
         #expect(document.skippedPoints[1].reason == .swappedLatitudeLongitude(latitude: 126.9, longitude: 37.5))
     }
 
+    @Test func skipsAPointThatIsNotANumberAsOneOutOfRange() throws {
+        let text = GPXFixtures.track(
+            """
+                <trkpt lat="37.5" lon="127"/>
+                <trkpt lat="37.5x" lon="127"><ele>3</ele></trkpt>
+                <trkpt lat="91" lon="east"/>
+                <trkpt lat="37.6" lon="127"/>
+            """)
+        let document = try GPXFixtures.document(text: text)
+        #expect(document.tracks[0].segments[0].map(\.line) == [4, 7])
+        #expect(
+            document.skippedPoints.map { $0.description(in: "walk.gpx") } == [
+                "walk.gpx:5:5: The <trkpt> was skipped: The latitude “37.5x” is not a number.",
+                "walk.gpx:6:5: The <trkpt> was skipped: The longitude “east” is not a number.",
+            ])
+        #expect(document.skippedPoints[0].latitude.isNaN)
+        #expect(document.skippedPoints[0].longitude == 127)
+    }
+
     @Test func handsOverEventsInDocumentOrderWhateverTheChunkSize() throws {
         let bytes = try GPXFixtures.bytes("gpx1.0_with_all_fields.gpx")
         let whole = try GPXFixtures.events(bytes)

@@ -52,7 +52,7 @@ import Testing
                 NewLogEntry(date: "2024-02-30", title: "t"),
                 .invalidValue(
                     name: "date", value: "“2024-02-30”",
-                    reason: "give a real date written YYYY-MM-DD, such as 2024-05-18")
+                    reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
             ),
             (
                 NewLogEntry(date: "2024-05-18", title: "  "),
@@ -94,6 +94,29 @@ import Testing
         try store.removeCategory(named: "산책")
         #expect(try store.categories() == [])
         #expect(throws: FootprintStoreError.categoryNotFound(name: "산책")) { try store.removeCategory(named: "산책") }
+    }
+
+    /// A name is stored and looked up in one form: trimmed of Unicode white space (a line
+    /// separator pasted after it included) and in NFC (decomposed Hangul from macOS).
+    @Test func aCategoryIsFoundByTheNameTypedWhenItWasAdded() throws {
+        let typed = "산책\u{2028}"
+        let decomposed = " 산책".decomposedStringWithCanonicalMapping + "\t"
+        #expect(decomposed.unicodeScalars.count > 4)
+        let added = try store.addCategory(name: typed, color: "#22AA44")
+        #expect(added.name == "산책")
+        #expect(LogCategory.normalizedName(decomposed) == "산책")
+        #expect(throws: FootprintStoreError.categoryExists(name: "산책")) {
+            try store.addCategory(name: decomposed, color: "#000000")
+        }
+        let entry = try store.addLogEntry(NewLogEntry(date: "2024-05-18", title: "t", category: typed))
+        #expect(entry.category == "산책")
+        #expect(try store.logEntries(category: decomposed).map(\.id) == [entry.id])
+        #expect(throws: FootprintStoreError.categoryNotFound(name: "카페")) {
+            try store.logEntries(category: "카페\u{2028}")
+        }
+        try store.removeLogEntry(id: entry.id)
+        try store.removeCategory(named: typed)
+        #expect(try store.categories().isEmpty)
     }
 
     @Test(arguments: ["#22AA4", "22AA44", "#22AA4G", "#22AA445", "red", "", "#２２AA44"])

@@ -178,6 +178,33 @@ import Testing
         #expect(String(decoding: try export.polylines(), as: UTF8.self).split(separator: "\n").count == 3)
     }
 
+    /// A track across local midnight: each day's exported route reaches the point at midnight
+    /// (GeoJSON, GPX and polyline alike), and a zone around it masks it as any other point.
+    @Test func eachDayOfATrackAcrossMidnightEndsAtMidnight() throws {
+        let store = try TemporaryStore()
+        var sql = TrackPointSQL()
+        let midnight = DayRouteFixtures.morning + 15 * 3600
+        // 23:59:35, then every 10 s north: midnight is halfway from 37.5002 to 37.5003.
+        sql.addTrack(id: 1, points: DayRouteFixtures.walk(count: 6, startEpoch: midnight - 25))
+        try sql.run(on: store.path)
+        let export = try Self.export(store, privacy: false, until: "2024-05-19")
+        let latitudes = export.days.map { $0.parts.flatMap { $0 }.map(\.coordinate.latitude) }
+        #expect(latitudes == [[37.5, 37.5001, 37.5002, 37.50025], [37.50025, 37.5003, 37.5004, 37.5005]])
+        let document = try GPXDocument(bytes: export.gpx())
+        #expect(document.tracks.map { $0.segments.flatMap { $0 }.count } == [4, 4])
+        #expect(document.tracks[0].segments[0].last?.time == Date(timeIntervalSince1970: midnight))
+        let polylines = String(decoding: try export.polylines(), as: UTF8.self).split(separator: "\n")
+        let decoded = try polylines.map { try Polyline.decode(String($0)) }
+        #expect(decoded.map { $0.map(\.latitude) } == latitudes)
+        // A zone around the midnight point: it is masked with its neighbours, on both days.
+        _ = try store.store.addPrivacyZone(
+            name: "gate", center: DayRouteFixtures.coordinate(37.50025, 127.0), radiusMeters: 5)
+        let masked = try Self.export(store, until: "2024-05-19")
+        for day in masked.days {
+            #expect(!day.parts.flatMap { $0 }.contains { $0.coordinate.latitude == 37.50025 })
+        }
+    }
+
     @Test func aDayWithNothingIsAnEmptyCollection() throws {
         let store = try TemporaryStore()
         let export = try store.store.dayExport(from: "2024-05-19", through: "2024-05-19", options: DayExport.Options())

@@ -30,7 +30,8 @@ import Testing
         #expect(try temporary.store.day("2024-05-05") == nil)
         #expect(
             throws: FootprintStoreError.invalidValue(
-                name: "date", value: "“2024-02-30”", reason: "give a real date written YYYY-MM-DD, such as 2024-05-18")
+                name: "date", value: "“2024-02-30”",
+                reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
         ) {
             try Day(date: "2024-02-30")
         }

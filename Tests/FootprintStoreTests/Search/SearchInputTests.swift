@@ -145,7 +145,8 @@ import Testing
         }
         #expect(
             throws: FootprintStoreError.invalidValue(
-                name: "start date", value: "“2024-02-30”", reason: "write it as a date YYYY-MM-DD, e.g. 2024-05-01")
+                name: "start date", value: "“2024-02-30”",
+                reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
         ) {
             try temporary.store.search(SearchQuery("카페", visitedSince: "2024-02-30"))
         }

@@ -39,8 +39,47 @@ import Testing
         try sql.run(on: store.path)
         let days = try store.store.routeDays(from: "2024-05-18", through: "2024-05-19")
         #expect(days.map(\.date) == ["2024-05-18", "2024-05-19"])
-        #expect(days.map(\.route.pointCount) == [2, 3])
+        // The third point is at midnight exactly: the 18th's route ends on it, the 19th's starts there.
+        #expect(days.map(\.route.pointCount) == [3, 3])
+        #expect(days[0].route.parts[0].points.last?.coordinate.latitude == 37.5002)
+        #expect(days[0].route.parts[0].points.last?.time == Date(timeIntervalSince1970: lateEvening + 20))
         #expect(days[1].route.parts[0].coordinates[0].latitude == 37.5002)
+    }
+
+    /// 23:59:35 local, then every 10 s: the step from 23:59:55 to 00:00:05 crosses midnight
+    /// halfway, so both days' routes meet at the point halfway along it, timed at midnight.
+    @Test func aStepAcrossMidnightEndsOneDayAndStartsTheNextAtMidnight() throws {
+        let store = try TemporaryStore()
+        var sql = TrackPointSQL()
+        let midnight = DayRouteFixtures.morning + 15 * 3600
+        let points = DayRouteFixtures.walk(count: 6, startEpoch: midnight - 25)
+        sql.addTrack(id: 1, points: points)
+        // A second track with a gap across midnight between two segments: nothing joins them.
+        sql.addTrack(
+            id: 2,
+            points: DayRouteFixtures.walk(from: (37.6, 127.0), count: 2, startEpoch: midnight - 15)
+                + DayRouteFixtures.walk(from: (37.7, 127.0), count: 2, startEpoch: midnight + 5, segment: 1))
+        try sql.run(on: store.path)
+        let days = try store.store.routeDays(from: "2024-05-18", through: "2024-05-19")
+        let first = days[0].route.parts
+        let second = days[1].route.parts
+        #expect(first.map(\.trackID) == [1, 2] && second.map(\.trackID) == [1, 2])
+        #expect(first.map(\.points.count) == [4, 2])
+        #expect(second.map(\.points.count) == [4, 2])
+        let end = try #require(first[0].points.last)
+        #expect(second[0].points.first == end)
+        #expect(end.time == Date(timeIntervalSince1970: midnight))
+        let a = DayRouteFixtures.coordinate(points[2].latitude, points[2].longitude)
+        let b = DayRouteFixtures.coordinate(points[3].latitude, points[3].longitude)
+        let half = Geodesic.distance(from: a, to: b) / 2
+        #expect(abs(Geodesic.distance(from: a, to: end.coordinate) - half) < 1e-6)
+        #expect(abs(Geodesic.distance(from: end.coordinate, to: b) - half) < 1e-6)
+        #expect(end.elevation == (points[2].elevation! + points[3].elevation!) / 2)
+        // Without details (GeoJSON, polylines) the same position, untimed.
+        let plain = try store.store.routeDays(from: "2024-05-19", through: "2024-05-19", pointDetails: false)
+        #expect(plain[0].route.parts[0].points.first == RoutePoint(coordinate: end.coordinate))
+        // One day alone gets its midnight too: the neighbours are read beyond the dates asked for.
+        #expect(try store.store.routeDay("2024-05-18").route.parts[0].points.last == end)
     }
 
     @Test func aDayWithoutATrackHasThePathThroughItsVisits() throws {
@@ -93,7 +132,8 @@ import Testing
         let store = try TemporaryStore()
         #expect(
             throws: FootprintStoreError.invalidValue(
-                name: "date", value: date, reason: "write a real calendar date as YYYY-MM-DD")
+                name: "date", value: "“\(date)”", reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18"
+            )
         ) {
             try store.store.routeDay(date)
         }

@@ -248,7 +248,8 @@ import Testing
         let temporary = try TemporaryStore()
         #expect(
             throws: FootprintStoreError.invalidValue(
-                name: "date", value: "“2024-02-30”", reason: "give a real date written YYYY-MM-DD, such as 2024-05-18")
+                name: "date", value: "“2024-02-30”",
+                reason: "write a real calendar date as YYYY-MM-DD, such as 2024-05-18")
         ) {
             try temporary.store.dayStatistics(on: "2024-02-30")
         }

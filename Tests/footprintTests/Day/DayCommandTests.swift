@@ -144,11 +144,11 @@ import Testing
     @Test(arguments: [
         (
             ["day", "set", "2024-02-30", "--score", "5"], 1,
-            "The date “2024-02-30” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
         (
             ["day", "set", "2024-5-18", "--score", "5"], 1,
-            "The date “2024-5-18” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “2024-5-18” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
         (["day", "set", "2024-05-18", "--score", "0"], 1, "The score 0 is invalid: a day's score is 1 to 100."),
         (["day", "set", "2024-05-18", "--score", "101"], 1, "The score 101 is invalid: a day's score is 1 to 100."),
@@ -171,11 +171,11 @@ import Testing
         (["day", "set", "--score", "5"], 64, "Missing expected argument “<date>”; see “footprint day set --help”."),
         (
             ["day", "show", "2023-02-29"], 1,
-            "The date “2023-02-29” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “2023-02-29” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
         (
             ["day", "show", "yesterday", "--json"], 1,
-            "The date “yesterday” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “yesterday” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
     ])
     func badInputIsOneSentence(arguments: [String], status: Int32, message: String) throws {

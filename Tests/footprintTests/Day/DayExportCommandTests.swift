@@ -211,7 +211,11 @@ import Testing
     @Test(arguments: [
         (
             ["2024-02-30", "--format", "geojson"],
-            "Error: The date 2024-02-30 is invalid: write a real calendar date as YYYY-MM-DD.\n"
+            "Error: The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n"
+        ),
+        (
+            ["2024-05-18", "--until", "2024-5-20", "--format", "gpx"],
+            "Error: The until date “2024-5-20” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n"
         ),
         (
             ["2024-05-18", "--until", "2024-05-01", "--format", "gpx"],

@@ -243,7 +243,8 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
         #expect(bad.status != 0)
         #expect(
             bad.stderr
-                == "Error: The date “2024-02-30” is invalid: write a real day as YYYY-MM-DD, such as 2024-05-18.\n")
+                == "Error: The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n"
+        )
     }
 
     @Test func zonesThatAreNeitherNamesNorOffsetsAreRefused() throws {
@@ -273,6 +274,58 @@ func sqlite(_ path: String, _ sql: String) throws -> String {
         #expect(
             result.stderr
                 == "\(file):3:1: The <trkpt> was skipped: The latitude 91 is outside -90…90 degrees.\n")
+    }
+
+    /// A position that is not a number costs its point, as one out of range does: counted in the
+    /// summary's skipped, listed with its line, the rest imported.
+    @Test func aPointThatIsNotANumberIsSkippedWithItsLine() throws {
+        let file = try write(
+            "text.gpx",
+            """
+            <gpx version="1.1" creator="test"><trk><trkseg>
+            <trkpt lat="37.5" lon="127"><time>2024-05-18T01:00:00Z</time></trkpt>
+            <trkpt lat="37,5001" lon="127"><time>2024-05-18T01:00:10Z</time></trkpt>
+            <trkpt lat="91" lon="127"><time>2024-05-18T01:00:15Z</time></trkpt>
+            <trkpt lat="37.5001" lon=""><time>2024-05-18T01:00:20Z</time></trkpt>
+            <trkpt lat="37.5002" lon="127"><time>2024-05-18T01:00:30Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let result = try CLI.run(["--db", db, "import", "gpx", file, "--tz", "+09:00", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""points":{"inserted":2,"updated":0,"unchanged":0}"#))
+        #expect(
+            result.stdout.contains(
+                #""skipped_points":3,"skipped_rows":[{"line":3,"column":1,"reason":"The <trkpt> was skipped: The latitude “37,5001” is not a number."},"#
+            ))
+        #expect(
+            result.stderr == """
+                \(file):3:1: The <trkpt> was skipped: The latitude “37,5001” is not a number.
+                \(file):4:1: The <trkpt> was skipped: The latitude 91 is outside -90…90 degrees.
+                \(file):5:1: The <trkpt> was skipped: The longitude “” is not a number.
+
+                """)
+        #expect(try sqlite(db, "SELECT count(*) FROM track_points") == "2\n")
+    }
+
+    /// A file none of whose points can be used is refused whole at its first point, and leaves
+    /// no database behind.
+    @Test func aFileOfOnlyBadPointsIsRefused() throws {
+        let file = try write(
+            "bad.gpx",
+            """
+            <gpx version="1.1" creator="test"><trk><trkseg>
+            <trkpt lat="north" lon="127"/>
+            <trkpt lat="95" lon="127"/>
+            </trkseg></trk></gpx>
+            """)
+        let result = try CLI.run(["--db", db, "import", "gpx", file])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "Error: \(file):2:1: Every point of the file was skipped (2), the first (a <trkpt>) because the "
+                + "latitude “north” is not a number; nothing was imported.\n")
+        #expect(!FileManager.default.fileExists(atPath: db))
     }
 
     @Test func waypointEditsSurviveAReimport() throws {

@@ -79,6 +79,19 @@ import Testing
         #expect(try diary.run(["category", "list", "--json"]).stdout == "[]\n")
     }
 
+    @Test func aCategoryNameIsReadAlikeByEveryCommand() throws {
+        let typed = "산책\u{2028}"
+        #expect(
+            try diary.run(["category", "add", typed, "--color", "#22aa44"]).stdout == "Category 산책 (#22aa44) added.\n")
+        let added = try diary.run(["log", "add", "2024-05-18", "--title", "숲", "--category", typed])
+        #expect(added.status == 0)
+        #expect(added.stderr == "")
+        let listed = try diary.run(["log", "list", "--category", " 산책 ", "--json"])
+        #expect(listed.stdout.contains(#""category":"산책""#))
+        #expect(try diary.run(["log", "remove", "1"]).status == 0)
+        #expect(try diary.run(["category", "remove", typed]).stdout == "Category 산책 removed.\n")
+    }
+
     @Test(arguments: [
         (
             ["category", "add", "x", "--color", "red"], 1,
@@ -98,7 +111,7 @@ import Testing
         ),
         (
             ["log", "add", "2024-02-30", "--title", "t"], 1,
-            "The date “2024-02-30” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
         (["log", "add", "2024-05-18", "--title", " "], 1, "The title “ ” is invalid: a log entry needs a title."),
         (
@@ -117,7 +130,7 @@ import Testing
         ),
         (
             ["log", "list", "--day", "2024-13-01"], 1,
-            "The date “2024-13-01” is invalid: give a real date written YYYY-MM-DD, such as 2024-05-18."
+            "The date “2024-13-01” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18."
         ),
         (
             ["log", "list", "--category", "없음"], 1,

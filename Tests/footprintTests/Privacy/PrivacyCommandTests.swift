@@ -88,6 +88,25 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aPolygonIsReadFromStandardInputForADash() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.file("f.sqlite").path
+        try CLI.run(["--db", db, "init"])
+        let polygon = #"{"type":"Polygon","coordinates":[[[127.0,37.5],[127.01,37.5],[127.01,37.51],[127.0,37.5]]]}"#
+        let added = try CLI.run(["--db", db, "privacy", "add", "--name", "office", "--polygon", "-"], input: polygon)
+        #expect(added.status == 0)
+        #expect(added.stdout == "Privacy zone 1 “office”: a polygon of 4 positions.\n")
+        let bad = try CLI.run(
+            ["--db", db, "privacy", "add", "--name", "x", "--polygon", "-"],
+            input: #"{"type":"Point","coordinates":[127,37.5]}"#)
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "Error: <stdin>: (root): Expected a Polygon or MultiPolygon, got a Point.\n")
+        let missing = try CLI.run(
+            ["--db", db, "privacy", "add", "--name", "x", "--polygon", "none.geojson"], directory: directory.url)
+        #expect(missing.stderr == "Error: none.geojson: There is no such file; nothing was changed.\n")
+        #expect(try CLI.run(["--db", db, "privacy", "list"]).stdout.split(separator: "\n").count == 2)
+    }
+
     @Test func aCircleNeedsItsCentreAndRadius() throws {
         let result = try CLI.run(["privacy", "add", "--name", "home", "--at", "37.5,127"])
         #expect(result.status == 64)

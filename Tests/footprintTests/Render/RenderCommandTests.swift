@@ -98,6 +98,57 @@ import Testing
         #expect(result.stdout.contains("<title>카페 \"A\" &amp; B</title>"))
     }
 
+    @Test func aGeoJSONFromStandardInputIsDrawnAsTheSameFileIs() throws {
+        let directory = try TemporaryDirectory()
+        let text = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"stroke":"#ff0000"},"geometry":{"type":"LineString","coordinates":[[127.03,37.54],[127.05,37.55]]}},
+            {"type":"Feature","properties":{"title":"산책"},"geometry":{"type":"Point","coordinates":[127.04,37.545]}}]}
+            """
+        let file = directory.file("walk.geojson")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let piped = try CLI.run(
+            ["render", "map", "--geojson", "-", "--title", "walk", "--no-basemap"], input: text,
+            directory: directory.url)
+        #expect(piped.status == 0)
+        #expect(piped.stderr == "")
+        #expect(piped.stdout.contains("<title>산책</title>"))
+        let named = try CLI.run(
+            ["render", "map", "--geojson", file.path, "--title", "walk", "--no-basemap"], directory: directory.url)
+        #expect(piped.stdout == named.stdout)
+    }
+
+    @Test func badStandardInputAndAMissingFileAreOneSentenceEach() throws {
+        let directory = try TemporaryDirectory()
+        let bad = try CLI.run(
+            ["render", "map", "--geojson", "-", "--no-basemap"], input: #"{"type":"Point","coordinates":["x",1]}"#)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("Error: <stdin>: coordinates[0]: "))
+        #expect(bad.stderr.split(separator: "\n").count == 1)
+        let missing = try CLI.run(["render", "map", "--geojson", "none.geojson"], directory: directory.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: none.geojson: There is no such file; nothing was drawn.\n")
+    }
+
+    /// The 시군구 outlines of Data/kr_sigungu.geojson.gz (read through zlib) are drawn from zoom
+    /// 10: a tile over Seoul at zoom 10 has them, the one around it at zoom 9 not.
+    @Test func districtBoundariesAreDrawnFromZoom10() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.file("f.sqlite").path
+        try CLI.run(["--db", db, "init"])
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data")
+        let deep = try CLI.run(
+            ["--db", db, "render", "tile", "10/873/395"], environment: ["FOOTPRINT_DATA": data.path])
+        #expect(deep.status == 0)
+        #expect(deep.stdout.contains(##"<path class="sd" fill="none" stroke="#b7b2c8" stroke-width="0.5" d="M"##))
+        let shallow = try CLI.run(
+            ["--db", db, "render", "tile", "9/436/197"], environment: ["FOOTPRINT_DATA": data.path])
+        #expect(shallow.status == 0)
+        #expect(shallow.stdout.contains(#"<path class="bd""#))
+        #expect(!shallow.stdout.contains(#"class="sd""#))
+    }
+
     @Test func anInvalidGeoJSONNamesItsPath() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("bad.geojson")

@@ -108,7 +108,9 @@ import Testing
         #expect(infinite.stderr == "Error: The radius inf is invalid: give a finite number of metres, 0 or more.\n")
         let date = try CLI.run(["--db", db, "search", "카페", "--since", "May"])
         #expect(
-            date.stderr == "Error: The start date “May” is invalid: write it as a date YYYY-MM-DD, e.g. 2024-05-01.\n")
+            date.stderr
+                == "Error: The start date “May” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n"
+        )
         let likes = try CLI.run(["--db", db, "search", "카페", "--min-likes", "-3"])
         #expect(likes.stderr == "Error: The min-likes -3 is invalid: it must be 0 or more.\n")
         let missing = try CLI.run(["--db", directory.file("none.sqlite").path, "search", "카페"])

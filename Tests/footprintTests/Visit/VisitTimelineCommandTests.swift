@@ -114,11 +114,11 @@ import Testing
     @Test(arguments: [
         (
             ["day", "detect", "2024-02-30"], 1,
-            "Error: The date “2024-02-30” is invalid: write a real calendar day as YYYY-MM-DD, such as 2024-05-18.\n"
+            "Error: The date “2024-02-30” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n"
         ),
         (
             ["visit", "list", "--day", "2024-13-01"], 1,
-            "Error: The date “2024-13-01” is invalid: write a real calendar day as YYYY-MM-DD, such as 2024-05-18.\n"
+            "Error: The date “2024-13-01” is invalid: write a real calendar date as YYYY-MM-DD, such as 2024-05-18.\n"
         ),
         (
             ["visit", "edit", "99", "--name", "x"], 1,

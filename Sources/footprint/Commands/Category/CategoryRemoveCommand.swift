@@ -11,6 +11,6 @@ struct CategoryRemoveCommand: ParsableCommand {
 
     func run() throws {
         try root.openStore(.readWrite).removeCategory(named: name)
-        Output.line("Category \(name) removed.")
+        Output.line("Category \(LogCategory.normalizedName(name)) removed.")
     }
 }

@@ -34,9 +34,9 @@ struct GeoValidateCommand: ParsableCommand {
         var allValid = true
         var reports: [JSONValue] = []
         for name in names {
-            let label = name == "-" ? StandardInput.name : name
+            let label = InputFile.label(name)
             let data: Data
-            switch Self.read(name) {
+            switch InputFile.read(name) {
             case .success(let bytes): data = bytes
             case .failure(let problem):
                 Output.error("\(label): \(problem.reason).")
@@ -62,25 +62,6 @@ struct GeoValidateCommand: ParsableCommand {
         }
         if output.json { Output.json(.array(reports)) }
         if !allValid { throw ExitCode(1) }
-    }
-
-    struct ReadProblem: Error { var reason: String }
-
-    /// The bytes of a file, or of stdin for `-`; a clause (no full stop) when it cannot be read.
-    static func read(_ name: String) -> Result<Data, ReadProblem> {
-        if name == "-" { return .success(FileHandle.standardInput.readDataToEndOfFile()) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
-            return .failure(ReadProblem(reason: "There is no such file"))
-        }
-        if isDirectory.boolValue {
-            return .failure(ReadProblem(reason: "The path is a directory, not a file"))
-        }
-        guard FileManager.default.isReadableFile(atPath: name), let data = FileManager.default.contents(atPath: name)
-        else {
-            return .failure(ReadProblem(reason: "The file cannot be read: permission denied"))
-        }
-        return .success(data)
     }
 
     static func summary(_ label: String, _ validation: GeoJSONValidation) -> String {

@@ -25,8 +25,8 @@ struct ImportGPXCommand: ParsableCommand {
             named, edited or removed. A re-import that changes nothing detects nothing again.
 
             A malformed, truncated or hostile file (a DOCTYPE, an entity) is refused as FILE:LINE:COLUMN: \
-            Reason. and nothing is imported; a point with an out-of-range position is skipped and listed \
-            with its line while the rest imports.
+            Reason. and nothing is imported; a point whose lat or lon is out of range or not a number is \
+            skipped and listed with its line while the rest imports (a file of only such points is refused).
             """)
 
     @ParentCommand var root: Footprint

@@ -10,14 +10,15 @@ struct PrivacyAddCommand: ParsableCommand {
         discussion: """
             A circle is --at LAT,LON with --radius in metres (more than 0, at most 50000). A polygon is a \
             GeoJSON file holding a Polygon or MultiPolygon (bare, in a Feature, or in a FeatureCollection of \
-            one Feature).
+            one Feature); --polygon - reads it from standard input.
             """)
 
     @ParentCommand var root: Footprint
     @Option(parsing: .unconditional, help: "The zone's name (home, office).") var name: String
     @Option(parsing: .unconditional, help: "The circle's centre.") var at: PointArgument?
     @Option(parsing: .unconditional, help: "The circle's radius in metres.") var radius: DecimalArgument?
-    @Option(parsing: .unconditional, help: "A GeoJSON file with a Polygon or MultiPolygon.") var polygon: String?
+    @Option(parsing: .unconditional, help: "A GeoJSON file with a Polygon or MultiPolygon; “-” reads standard input.")
+    var polygon: String?
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -38,7 +39,7 @@ struct PrivacyAddCommand: ParsableCommand {
             do {
                 zone = try store.addPrivacyZone(name: name, polygon: geometry)
             } catch let error as FootprintGeoError {
-                throw InputError(input: polygon, error)
+                throw InputError(input: InputFile.label(polygon), error)
             }
         } else {
             let center = try at!.coordinate()
@@ -55,13 +56,15 @@ struct PrivacyAddCommand: ParsableCommand {
     }
 
     /// The Polygon or MultiPolygon of a GeoJSON file: a bare geometry, a Feature's, or the one
-    /// Feature's of a FeatureCollection. Errors name the file and the JSON path.
+    /// Feature's of a FeatureCollection; `-` reads it from stdin. Errors name the file (`<stdin>`)
+    /// and the JSON path.
     static func polygonGeometry(file: String) throws -> Geometry {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: file)
-        else {
-            throw InputError(input: file, ValidationError("There is no such file; nothing was changed."))
+        let label = InputFile.label(file)
+        let data: Data
+        switch InputFile.read(file) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            throw InputError(input: label, ValidationError("\(problem.reason); nothing was changed."))
         }
         do {
             var geometry: Geometry?
@@ -97,7 +100,7 @@ struct PrivacyAddCommand: ParsableCommand {
                         "expected a Polygon or MultiPolygon, got \(other.map { "a \($0.geoJSONTypeName)" } ?? "null")")
             }
         } catch let error as GeoJSONError {
-            throw InputError(input: file, error)
+            throw InputError(input: label, error)
         }
     }
 }

@@ -8,9 +8,9 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Draw SVG maps and XYZ tiles of your places.",
         discussion: """
-            Every command only reads the database (opened read-only). The basemap (land and \
-            Korean province boundaries) comes from $FOOTPRINT_DATA, else ./Data, when the files \
-            are there; --no-basemap leaves it out.
+            Every command only reads the database (opened read-only). The basemap (land, \
+            Korean province boundaries and, from zoom 10, thin 시군구 outlines) comes from \
+            $FOOTPRINT_DATA, else ./Data, when the files are there; --no-basemap leaves it out.
             """,
         subcommands: [RenderMapCommand.self, RenderTileCommand.self, RenderTilesCommand.self])
 }

@@ -16,6 +16,7 @@ enum RenderError: Error, CustomStringConvertible {
     case maximumTiles(Int)
     case outputFolder(String, reason: String)
     case geoJSON(message: String)
+    /// The input `file` (`<stdin>` for `-`) cannot be read; `reason` is a capitalised clause.
     case unreadable(file: String, reason: String)
 
     var description: String {
@@ -54,7 +55,7 @@ enum RenderError: Error, CustomStringConvertible {
         case .geoJSON(let message):
             return message
         case .unreadable(let file, let reason):
-            return "\(file): The file cannot be read: \(reason)."
+            return "\(file): \(reason); nothing was drawn."
         }
     }
 }

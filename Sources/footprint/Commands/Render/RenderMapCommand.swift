@@ -17,7 +17,7 @@ struct RenderMapCommand: AsyncParsableCommand {
             map; --bbox draws the places and routes in the box W,S,E,N (W > E crosses the \
             antimeridian); \
             --geojson draws a file's features (simplestyle colours, `title` or `name` as the \
-            label), read leniently. The map has a title, a scale bar and the attribution. What lies \
+            label), read leniently; --geojson - reads them from standard input. The map has a title, a scale bar and the attribution. What lies \
             in a privacy zone is not drawn and routes are cut there, unless --no-privacy.
 
             Example:
@@ -30,7 +30,7 @@ struct RenderMapCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "With --day: draw every day through this date.") var until: String?
     @Flag(help: "Draw every place (with the filters below).") var places = false
     @Option(parsing: .unconditional, help: "The area to draw, W,S,E,N in degrees.") var bbox: BoxArgument?
-    @Option(parsing: .unconditional, help: "A GeoJSON file to draw.") var geojson: String?
+    @Option(parsing: .unconditional, help: "A GeoJSON file to draw; “-” reads standard input.") var geojson: String?
     @Flag(help: "Only places visited at least once.") var visited = false
     @Option(parsing: .unconditionalSingleValue, help: "A hashtag the place has (repeat: any).") var tag: [String] = []
     @Option(parsing: .unconditional, help: "A category path prefix.") var category: String?
@@ -64,7 +64,8 @@ struct RenderMapCommand: AsyncParsableCommand {
         var mask: PrivacyMask?
         if let geojson {
             overlays = try RenderSources.overlays(geoJSONFile: geojson)
-            heading = heading ?? geojson
+            // Standard input has no name worth a title.
+            if !InputFile.isStandardInput(geojson) { heading = heading ?? geojson }
             // A file drawn without a database has no zones to apply.
             if !options.noPrivacy, FileManager.default.fileExists(atPath: root.databasePath) {
                 mask = try options.privacyMask(try root.openStore(.readOnly))

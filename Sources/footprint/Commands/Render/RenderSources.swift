@@ -29,7 +29,9 @@ enum RenderSources {
     }
 
     /// The basemap from `$FOOTPRINT_DATA`, else `./Data`: land from `world_countries.geojson`
-    /// and `kr_sido.geojson`, boundaries from `kr_sido.geojson`; `nil` when neither is there.
+    /// and `kr_sido.geojson`, boundaries from `kr_sido.geojson`, and from zoom 10 the 시군구
+    /// (city, county, district) boundaries of `kr_sigungu.geojson.gz` (or the file unpacked), read
+    /// only when a map that deep is drawn; `nil` when neither of the first two is there.
     static func basemap() -> Basemap? {
         let environment = ProcessInfo.processInfo.environment["FOOTPRINT_DATA"]
         let folder = URL(fileURLWithPath: (environment?.isEmpty == false ? environment : nil) ?? "Data")
@@ -43,7 +45,16 @@ enum RenderSources {
         let world = geometries("world_countries.geojson")
         let provinces = geometries("kr_sido.geojson")
         guard !world.isEmpty || !provinces.isEmpty else { return nil }
-        return Basemap.geometries(world + provinces, boundaries: provinces)
+        let districts = folder.appendingPathComponent("kr_sigungu.geojson")
+        return Basemap.geometries(world + provinces, boundaries: provinces).addingDetailBoundaries {
+            let decoder = GeoJSONDecoder(mode: .lenient)
+            var bytes = FileManager.default.contents(atPath: districts.path).map { [UInt8]($0) }
+            if bytes == nil, let packed = FileManager.default.contents(atPath: districts.path + ".gz") {
+                bytes = Gzip.decompressed([UInt8](packed))
+            }
+            guard let bytes, let object = try? decoder.decode(bytes) else { return [] }
+            return Self.geometries(in: object)
+        }
     }
 
     static func geometries(in object: GeoJSONObject) -> [Geometry] {
@@ -54,17 +65,21 @@ enum RenderSources {
         }
     }
 
-    /// A GeoJSON file's features as overlays, read leniently (what `geo validate` only warns
-    /// about draws); simplestyle properties give colours and widths, `title` or `name` the title.
+    /// A GeoJSON file's features (stdin's for `-`) as overlays, read leniently (what `geo validate`
+    /// only warns about draws); simplestyle properties give colours and widths, `title` or `name`
+    /// the title.
     static func overlays(geoJSONFile path: String) throws -> [Overlay] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RenderError.unreadable(file: path, reason: "it does not exist or is not readable")
+        let label = InputFile.label(path)
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): throw RenderError.unreadable(file: label, reason: problem.reason)
         }
         let object: GeoJSONObject
         do {
             object = try GeoJSONDecoder(mode: .lenient).decode([UInt8](data))
         } catch {
-            throw RenderError.geoJSON(message: error.description(in: path))
+            throw RenderError.geoJSON(message: error.description(in: label))
         }
         let features: [Feature]
         switch object {
