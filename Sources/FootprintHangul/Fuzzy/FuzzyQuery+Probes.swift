@@ -12,11 +12,12 @@ extension FuzzyQuery {
 
     /// The look-ups that find every name one of the fuzzy readings matches, for the common cases:
     /// a typo changing one syllable of the query's longest Hangul run (any edit inside the run,
-    /// a slip of a neighbouring key, a key left out or two swapped at its ends or across two
+    /// any one key at its ends, a neighbouring key, a key left out or two swapped across two
     /// syllables), a syllable left out, added or swapped, an abbreviation whose second syllable
-    /// is its word's third (`스벅`). At most ~4 per syllable of the run, ~3 per keystroke, and for
-    /// a run of 2–3 syllables ~60 spellings of each end syllable: fewer than 250 whatever the
-    /// query (``maximumUnits`` scalars at most).
+    /// is its word's third (`스벅`, and `스벅 강남`). At most ~4 per syllable of the run, ~3 per
+    /// keystroke, for a run of three syllables 19 per end syllable, for a run of two every
+    /// spelling of an end one key away (~100): fewer than 250 whatever the query (a test holds
+    /// the bound on the longest queries and syllables of the most keys).
     public var probes: [Probe] {
         guard isFuzzy else { return [] }
         if isChosung {

@@ -4,9 +4,10 @@ import GRDB
 
 extension SearchRun {
     /// A fuzzy look-up reads at most this many candidate names (the first by id when its probes
-    /// find more), so that its cost is bounded whatever the query: ~2 µs a candidate to read and
-    /// align (``FuzzyQuery``), ~8 ms at the bound. A query has at most ``FuzzyQuery/maximumUnits``
-    /// scalars, so fewer than 200 probes (``FuzzyQuery/probes``) in one MATCH.
+    /// find more), so that its cost is bounded whatever the query: ~10 µs a candidate to look up,
+    /// read and align (``FuzzyQuery``), ~40–55 ms of CPU at the bound (1M places, 2026-11-25). A query has at most ``FuzzyQuery/maximumUnits``
+    /// scalars, so fewer than 250 probes (``FuzzyQuery/probes``) in one MATCH, on `search_names` and on
+    /// the other names of merged places (each under this bound).
     static let maximumFuzzyCandidates = 4096
 
     /// The fuzzy readings' stage, after every literal and exact one: run only when those found

@@ -120,7 +120,8 @@ import Testing
         // Bounded: a query of the most scalars makes fewer than 250.
         #expect(FuzzyQuery("가나다라마바사아자차카타파하가나").probes.count < 250)
         #expect(FuzzyQuery("꿻뷁").probes.count < 250)
-        #expect(FuzzyQuery("닥갈비").probes.contains(.text("닭갈비")))
+        // 닭갈비 by the 초성 bigram over its first syllable (the initial kept), beside 갈비.
+        #expect(FuzzyQuery("닥갈비").probes.contains(.pieces([["ㄷㄱ", "갈비"]])))
         #expect(FuzzyQuery(String(repeating: "가나", count: 20)).probes.isEmpty)
     }
 
@@ -153,7 +154,7 @@ import Testing
     @Test func wordAbbreviationsAndASyllableAddedAtTheEnd() throws {
         #expect(
             match("스벅 강남", "스타벅스 강남역점")
-                == FuzzyMatch(reading: .abbreviation, position: .prefix, forgiven: "abbreviates 스타벅스"))
+                == FuzzyMatch(reading: .abbreviation, position: .whole, forgiven: "abbreviates 스타벅스"))
         #expect(
             match("신촌 파바", "신촌 파리바게뜨")
                 == FuzzyMatch(reading: .abbreviation, position: .whole, forgiven: "abbreviates 파리바게뜨"))
