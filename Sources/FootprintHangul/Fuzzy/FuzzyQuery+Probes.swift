@@ -12,16 +12,20 @@ extension FuzzyQuery {
 
     /// The look-ups that find every name one of the fuzzy readings matches, for the common cases:
     /// a typo changing one syllable of the query's longest Hangul run (any edit inside the run,
-    /// a slip of a neighbouring key, a key left out or two swapped at its ends or across two
+    /// any one key at its ends, a neighbouring key, a key left out or two swapped across two
     /// syllables), a syllable left out, added or swapped, an abbreviation whose second syllable
-    /// is its word's third (`스벅`). At most ~4 per syllable of the run, ~3 per keystroke, and for
-    /// a run of 2–3 syllables ~60 spellings of each end syllable: fewer than 250 whatever the
-    /// query (``maximumUnits`` scalars at most).
+    /// is its word's third (`스벅`, and `스벅 강남`). At most ~4 per syllable of the run, ~3 per
+    /// keystroke, for a run of three syllables 19 per end syllable, for a run of two every
+    /// spelling of an end one key away (~100): fewer than 250 whatever the query (a test holds
+    /// the bound on the longest queries and syllables of the most keys).
     public var probes: [Probe] {
         guard isFuzzy else { return [] }
         if isChosung {
-            guard units.count >= 2 else { return [] }
-            return [.pieces([[SearchTokenizer.skipToken(units[0], units[1])]])]
+            // The first and third syllables of a word: the 초성 bigrams over every middle initial
+            // (the second is a literal 초성 match, found before).
+            return Jamo.chosungs.map {
+                .pieces([[Self.text([units[0], $0.value]), Self.text([$0.value, units[1]])]])
+            }
         }
         let run = longestSyllableRun
         let h = run.count
@@ -40,14 +44,25 @@ extension FuzzyQuery {
                 add(.pieces(pieces))
             }
         }
-        // An unknown first or last syllable: the rest, when it is two bigrams or more; else the
-        // syllable's neighbouring-key spellings.
+        // An unknown first or last syllable, changed by any one key (a neighbouring one only costs
+        // less): the rest, when it is two bigrams or more. Of three syllables, the rest's bigram
+        // with the 초성 bigram over the end syllable (every edit that keeps its initial: a vowel
+        // or a final replaced, added or left out), and the end syllable with each other initial.
+        // Of two, every spelling one key away.
         for k in [0, h - 1] {
             let rest = k == 0 ? run[1...] : run[..<(h - 1)]
             if rest.count >= 3 {
                 add(.pieces([bigrams(rest)]))
+            } else if rest.count == 2 {
+                let initials = Self.text(run[(k == 0 ? 0 : 1)...(k == 0 ? 1 : 2)].map(Self.chosung))
+                add(.pieces([k == 0 ? [initials] + bigrams(rest) : bigrams(rest) + [initials]]))
+                for syllable in Self.otherInitials(of: run[k]) {
+                    var text = run
+                    text[k] = syllable
+                    add(.text(Self.text(text)))
+                }
             } else {
-                for syllable in Self.slips(of: Self.keystrokes(of: run[k]), insertions: true)
+                for syllable in Self.slips(of: Self.keystrokes(of: run[k]), insertions: true, anyKey: true)
                 where syllable.count == 1 && HangulSyllable.contains(syllable[0]) {
                     var text = run
                     text[k] = syllable[0]
@@ -76,11 +91,31 @@ extension FuzzyQuery {
                 add(.text(Self.text(swapped)))
             }
         }
-        // Abbreviations: the first syllable, one skipped, the second.
+        // Abbreviations: the first syllable, one skipped, the second; of a query of several words,
+        // its first word so (`스벅 강남`), with the others' bigrams.
         if (2...4).contains(units.count), h == units.count {
             add(.pieces([[SearchTokenizer.skipToken(run[0], run[1])]]))
         }
+        if let second = wordStarts.dropFirst().firstIndex(of: true), second >= 2,
+            units[0..<2].allSatisfy(HangulSyllable.contains)
+        {
+            let rest = units[second...]
+            let others = rest.allSatisfy(HangulSyllable.contains) ? bigrams(rest) : []
+            add(.pieces([[SearchTokenizer.skipToken(units[0], units[1])], others]))
+        }
         return probes
+    }
+
+    /// The 초성 (chosung — initial consonant) of a syllable, or the scalar itself.
+    static func chosung(_ unit: UInt32) -> UInt32 {
+        HangulSyllable(Unicode.Scalar(unit)!)?.chosung.value ?? unit
+    }
+
+    /// The syllable with each of the other 18 initials (`소` → `고`, `꼬`, `노` …).
+    static func otherInitials(of unit: UInt32) -> [UInt32] {
+        guard let syllable = HangulSyllable(Unicode.Scalar(unit)!) else { return [] }
+        let offset = unit - 0xAC00 - UInt32(syllable.chosungIndex * 21 * 28)
+        return (0..<19).filter { $0 != syllable.chosungIndex }.map { 0xAC00 + UInt32($0 * 21 * 28) + offset }
     }
 
     /// The longest run of Hangul syllables in the query (the first of equal ones).
@@ -95,10 +130,10 @@ extension FuzzyQuery {
     }
 
     /// What typing `keys` with one slip gives, composed as an IME does: each key replaced by one
-    /// touching it (Shift included), left out, or swapped with the next; with `insertions`, any
+    /// touching it (Shift included; with `anyKey`, by any other key), left out, or swapped with the next; with `insertions`, any
     /// key added anywhere (a final or half a compound the name has and the query lacks: `닥` for
     /// 닭).
-    static func slips(of keys: [UInt32], insertions: Bool = false) -> [[UInt32]] {
+    static func slips(of keys: [UInt32], insertions: Bool = false, anyKey: Bool = false) -> [[UInt32]] {
         var results: [[UInt32]] = []
         func compose(_ keys: [UInt32]) {
             var composer = HangulComposer()
@@ -117,7 +152,11 @@ extension FuzzyQuery {
         }
         for index in keys.indices {
             guard Jamo.isKeystroke(Unicode.Scalar(keys[index])!) else { continue }
-            for neighbour in DubeolsikKeyboard.neighbours(of: Unicode.Scalar(keys[index])!) {
+            let replacements =
+                anyKey
+                ? Jamo.keystrokeJamo.filter { $0.value != keys[index] }
+                : DubeolsikKeyboard.neighbours(of: Unicode.Scalar(keys[index])!)
+            for neighbour in replacements {
                 var slip = keys
                 slip[index] = neighbour.value
                 compose(slip)

@@ -1,10 +1,10 @@
 extension FuzzyQuery {
-    /// A window of the text that is the query with one syllable added (`파리게뜨` in
+    /// A window of the text that is the query with one syllable left out (`파리게뜨` in
     /// 파리바게뜨) or one added (`스타타벅스` → 스타벅스), anywhere but before the first — and an
-    /// added one not after the last either: `교보문거` is a typo of 교보문고, not 교보문 with 거
-    /// added. The syllable is a Hangul one, the query has three or more (`스벅` is an
-    /// abbreviation), and what stays has two or more.
-    func missingSyllable(in text: [UInt32], wordStarts: [Bool]) -> FuzzyMatch? {
+    /// added one after the last only with `endAdded` (`스타벅스즈`; the caller leaves it out when one
+    /// key explains it, see ``match(_:)``). The syllable is a Hangul one, the query has three or
+    /// more (`스벅` is an abbreviation), and what stays has two or more.
+    func missingSyllable(in text: [UInt32], wordStarts: [Bool], endAdded: Bool = false) -> FuzzyMatch? {
         let n = units.count
         var best: FuzzyMatch?
         for start in text.indices {
@@ -24,7 +24,8 @@ extension FuzzyQuery {
             // The query has one more: the name's window is the query without one of its syllables.
             if n - 1 >= 2, start + n - 1 <= text.count {
                 let common = commonPrefix(text, from: start, limit: n - 1)
-                if common >= 1, common < n - 1, HangulSyllable.contains(units[common]),
+                if common >= 1, common < n - 1 || (endAdded && n >= 4 && common == n - 1),
+                    HangulSyllable.contains(units[common]),
                     text[(start + common)..<(start + n - 1)].elementsEqual(units[(common + 1)...])
                 {
                     let found = FuzzyMatch(
@@ -64,8 +65,12 @@ extension FuzzyQuery {
 
     /// A word of the text (longer than the query) that begins with the query's first syllable and
     /// holds the others in order (`스벅` in 스타벅스); with `chosung`, compared on the 초성 of its
-    /// syllables (`ㅅㅂ`). For queries of 2–4 Hangul syllables (or consonants).
+    /// syllables (`ㅅㅂ`). For queries of 2–4 Hangul syllables (or consonants); a query of several
+    /// words, see ``wordAbbreviation(in:wordStarts:)``.
     func abbreviation(in text: [UInt32], wordStarts: [Bool], chosung: Bool) -> FuzzyMatch? {
+        if !chosung && self.wordStarts.dropFirst().contains(true) {
+            return wordAbbreviation(in: text, wordStarts: wordStarts)
+        }
         let n = units.count
         guard (2...4).contains(n), chosung || units.allSatisfy(HangulSyllable.contains) else { return nil }
         func initial(_ value: UInt32) -> UInt32 {
@@ -88,6 +93,57 @@ extension FuzzyQuery {
                 reading: chosung ? .chosungAbbreviation : .abbreviation,
                 position: Self.position(start: start, length: end - start, count: text.count, wordStarts: wordStarts),
                 forgiven: "abbreviates \(Self.text(word))")
+        }
+        return nil
+    }
+
+    /// Consecutive words of the text, one for each word of the query, each beginning with its
+    /// query word (`강남` in 강남역점) or abbreviated by it (`스벅` of 스타벅스: 2–4 syllables, the
+    /// first the word's first, the others in it in order), one abbreviated at least: `스벅 강남` in
+    /// 스타벅스 강남역점. The forgiven wording names the abbreviated words.
+    func wordAbbreviation(in text: [UInt32], wordStarts: [Bool]) -> FuzzyMatch? {
+        func words(_ starts: [Bool], count: Int) -> [Range<Int>] {
+            var ranges: [Range<Int>] = []
+            var start = 0
+            for index in 1...count where index == count || starts[index] {
+                ranges.append(start..<index)
+                start = index
+            }
+            return ranges
+        }
+        guard !text.isEmpty else { return nil }
+        let queryWords = words(self.wordStarts, count: units.count)
+        let nameWords = words(wordStarts, count: text.count)
+        guard queryWords.count <= nameWords.count else { return nil }
+        for first in 0...(nameWords.count - queryWords.count) {
+            var abbreviated: [String] = []
+            var fits = true
+            for (offset, queryWord) in queryWords.enumerated() {
+                let query = units[queryWord]
+                let word = text[nameWords[first + offset]]
+                if word.starts(with: query) { continue }
+                guard (2...4).contains(query.count), word.count > query.count,
+                    query.allSatisfy(HangulSyllable.contains),
+                    word.first == query.first
+                else {
+                    fits = false
+                    break
+                }
+                var next = query.startIndex + 1
+                for value in word.dropFirst() where next < query.endIndex && value == query[next] { next += 1 }
+                guard next == query.endIndex else {
+                    fits = false
+                    break
+                }
+                abbreviated.append(Self.text(word))
+            }
+            guard fits, !abbreviated.isEmpty else { continue }
+            let start = nameWords[first].lowerBound
+            let end = nameWords[first + queryWords.count - 1].upperBound
+            return FuzzyMatch(
+                reading: .abbreviation,
+                position: Self.position(start: start, length: end - start, count: text.count, wordStarts: wordStarts),
+                forgiven: "abbreviates \(abbreviated.joined(separator: " "))")
         }
         return nil
     }

@@ -6,6 +6,42 @@ extension FuzzyQuery {
         return DubeolsikKeyboard.areNeighbours(Unicode.Scalar(intended)!, Unicode.Scalar(typed)!) ? 1 : 2
     }
 
+    /// The keystrokes of each medial vowel and final consonant by index (``Jamo/jungsungs``,
+    /// ``Jamo/jongsungs`` with 0 for none), two per entry, 0 when it takes one key or none: a
+    /// candidate's keys are then appended without an array per syllable.
+    static let vowelKeys: [UInt32] = Jamo.jungsungs.flatMap { pair(Jamo.keystrokes(of: $0)) }
+    static let finalKeys: [UInt32] = [0, 0] + Jamo.jongsungs.flatMap { pair(Jamo.keystrokes(of: $0)) }
+    private static func pair(_ keys: [Unicode.Scalar]) -> [UInt32] {
+        [keys.first?.value ?? 0, keys.count > 1 ? keys[1].value : 0]
+    }
+
+    /// Appends the 2-set keystrokes of `unit` (as ``keystrokes(of:)``) to `keys`, allocation-free
+    /// for syllables: returns how many.
+    @inline(__always)
+    static func appendKeystrokes(of unit: UInt32, to keys: inout [UInt32]) -> Int {
+        guard HangulSyllable.contains(unit) else {
+            let jamo = keystrokes(of: unit)
+            keys.append(contentsOf: jamo)
+            return jamo.count
+        }
+        let offset = Int(unit - 0xAC00)
+        let vowel = offset % (21 * 28) / 28 * 2
+        let final = offset % 28 * 2
+        keys.append(Jamo.chosungs[offset / (21 * 28)].value)
+        var count = 1
+        @inline(__always) func add(_ key: UInt32) {
+            if key != 0 {
+                keys.append(key)
+                count += 1
+            }
+        }
+        add(vowelKeys[vowel])
+        add(vowelKeys[vowel + 1])
+        add(finalKeys[final])
+        add(finalKeys[final + 1])
+        return count
+    }
+
     /// The window of whole scalars of `text` whose keystrokes are nearest the query's, when
     /// within ``budget`` and not equal: a semi-global alignment (the window may start and end at
     /// any scalar boundary) with Damerau transpositions, in one pass of `keys × text keys` cells.
@@ -15,12 +51,13 @@ extension FuzzyQuery {
         var boundary: [Int] = [0]
         // The scalar of each text key.
         var textUnits: [Int] = []
-        textKeys.reserveCapacity(text.count * 3)
+        textKeys.reserveCapacity(text.count * 4)
+        boundary.reserveCapacity(text.count * 4 + 1)
+        textUnits.reserveCapacity(text.count * 4)
         for (index, unit) in text.enumerated() {
-            let keystrokes = Self.keystrokes(of: unit)
-            textKeys.append(contentsOf: keystrokes)
-            textUnits.append(contentsOf: Array(repeating: index, count: keystrokes.count))
-            boundary.append(contentsOf: Array(repeating: -1, count: keystrokes.count - 1))
+            let count = Self.appendKeystrokes(of: unit, to: &textKeys)
+            for _ in 0..<count { textUnits.append(index) }
+            for _ in 1..<max(count, 1) { boundary.append(-1) }
             boundary.append(index + 1)
         }
         let m = keys.count

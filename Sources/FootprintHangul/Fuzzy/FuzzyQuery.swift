@@ -27,6 +27,8 @@ public struct FuzzyQuery: Hashable, Sendable {
     let keyUnits: [Int]
     /// The most a typo may cost, in half keys.
     public let budget: Int
+    /// For each unit, whether a word of the query begins there (`스벅 강남`: 스 and 강).
+    let wordStarts: [Bool]
     /// Whether the query is 2–4 lone consonants (`ㅅㅂ`): a 초성 abbreviation.
     public let isChosung: Bool
 
@@ -38,8 +40,10 @@ public struct FuzzyQuery: Hashable, Sendable {
 
     /// Analyses `text`.
     public init(_ text: String) {
-        normalized = HangulNormalization.searchNormalized(text)
-        units = normalized.unicodeScalars.map(\.value)
+        let searchable = SearchableText(text)
+        normalized = searchable.normalized
+        units = searchable.scalars
+        wordStarts = searchable.wordStarts
         var keys: [UInt32] = []
         var keyUnits: [Int] = []
         for (index, unit) in units.enumerated() {
@@ -80,12 +84,20 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// separate (``chosungAbbreviation(in:)``): it is looked for only when nothing else matched.
     public func match(_ text: SearchableText) -> FuzzyMatch? {
         guard isFuzzy, !isChosung else { return nil }
-        let scalars = Array(text.scalars.prefix(Self.maximumTextUnits))
-        let starts = Array(text.wordStarts.prefix(Self.maximumTextUnits))
+        // The text's own arrays (no copy) unless it is cut.
+        let long = text.scalars.count > Self.maximumTextUnits
+        let scalars = long ? Array(text.scalars.prefix(Self.maximumTextUnits)) : text.scalars
+        let starts = long ? Array(text.wordStarts.prefix(Self.maximumTextUnits)) : text.wordStarts
         var candidates: [FuzzyMatch] = []
         if let swapped = swappedSyllables(in: scalars, wordStarts: starts) { candidates.append(swapped) }
-        if let typo = typo(in: scalars, wordStarts: starts) { candidates.append(typo) }
-        if let missing = missingSyllable(in: scalars, wordStarts: starts) { candidates.append(missing) }
+        let typo = typo(in: scalars, wordStarts: starts)
+        if let typo { candidates.append(typo) }
+        // A syllable typed after the last is a typo when one key explains it (`교보문거` is
+        // 교보문고 with ㅗ→ㅓ, not 교보문 with 거 added), and added otherwise (`스타벅스즈`).
+        let endAdded = typo.map { $0.cost > 2 } ?? true
+        if let missing = missingSyllable(in: scalars, wordStarts: starts, endAdded: endAdded) {
+            candidates.append(missing)
+        }
         if let abbreviation = abbreviation(in: scalars, wordStarts: starts, chosung: false) {
             candidates.append(abbreviation)
         }
@@ -94,8 +106,9 @@ public struct FuzzyQuery: Hashable, Sendable {
         }?.element
     }
 
-    /// Where a match ranks among this query's fuzzy matches, 0 first. For two syllables an
-    /// abbreviation first: `파바` more likely means 파리바게뜨 than 파마, one key away. For longer
+    /// Where a match ranks among this query's fuzzy matches, 0 first. For two syllables, or words
+    /// each a name's word or its abbreviation (`스벅 강남`), an abbreviation first: `파바` more
+    /// likely means 파리바게뜨 than 파마, one key away. For longer
     /// queries, by what was forgiven: two syllables swapped (every syllable as typed), then a slip
     /// to a neighbouring key or a syllable left out or added (as likely: they share a rank, and
     /// the score orders them), then any other one-key slip, then a second edit of a long query or
@@ -108,7 +121,7 @@ public struct FuzzyQuery: Hashable, Sendable {
         case .typo where twoSyllables: return 1 + (match.cost + 1) / 2
         case .typo: return match.cost <= 1 ? 1 : match.cost <= 2 ? 2 : 3
         case .missingSyllable: return 1
-        case .abbreviation: return twoSyllables ? 0 : 3
+        case .abbreviation: return twoSyllables || wordStarts.dropFirst().contains(true) ? 0 : 3
         case .chosungAbbreviation: return 4
         }
     }
@@ -123,6 +136,10 @@ public struct FuzzyQuery: Hashable, Sendable {
         let starts = Array(text.wordStarts.prefix(Self.maximumTextUnits))
         return abbreviation(in: scalars, wordStarts: starts, chosung: true)
     }
+
+    /// How many search-normalized scalars `text` has (its ``SearchableText/normalized`` length),
+    /// without making the string: what a fuzzy match's fit is computed on.
+    public static func length(of text: SearchableText) -> Int { text.scalars.count }
 
     /// Where a window of `length` scalars from `start` lies in a text of `count` scalars.
     static func position(start: Int, length: Int, count: Int, wordStarts: [Bool]) -> MatchPosition {

@@ -61,9 +61,10 @@ public struct SearchTokenizer: Hashable, Sendable {
 
         /// The skip bigram of the syllables on either side of every Hangul syllable inside a run,
         /// colocated at that syllable's position (``SearchTokenizer/skipToken(_:_:)``: `스타벅스` →
-        /// `~스벅` at 타, `~타스` at 벅), and its 초성 form (`~ㅅㅂ`) when it differs: one syllable
-        /// of a query can then be unknown (a typo, one left out) and the second syllable of an
-        /// abbreviation its word's third (`스벅`).
+        /// `~스벅` at 타, `~타스` at 벅): one syllable of a query can then be unknown (a typo, one
+        /// left out) and the second syllable of an abbreviation its word's third (`스벅`). Not its
+        /// 초성 form (`~ㅅㅂ`, indexed from `v15-search-typo` to `v18-search-typo-2`): a 초성
+        /// abbreviation is looked up by 초성 bigrams (``FuzzyQuery/probes``).
         public static let skips = Options(rawValue: 1 << 5)
 
         /// ``bridgesWhitespace`` only.

@@ -58,7 +58,8 @@ extension SearchIndex {
             SELECT p.id, p.name, p.likes, p.latitude, p.longitude\(sql: others)
             FROM json_each(?) j JOIN places p ON p.id = j.value
             """
-        if let condition { sql = sql + " WHERE " + condition }
+        // Other names' rows already have a WHERE clause.
+        if let condition { sql = sql + (otherNames ? " AND " : " WHERE ") + condition }
         let (text, arguments) = try sql.build(db)
         let statement = try db.cachedStatement(sql: text)
         var idList = "["

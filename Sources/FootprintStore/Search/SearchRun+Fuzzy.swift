@@ -4,9 +4,10 @@ import GRDB
 
 extension SearchRun {
     /// A fuzzy look-up reads at most this many candidate names (the first by id when its probes
-    /// find more), so that its cost is bounded whatever the query: ~2 µs a candidate to read and
-    /// align (``FuzzyQuery``), ~8 ms at the bound. A query has at most ``FuzzyQuery/maximumUnits``
-    /// scalars, so fewer than 200 probes (``FuzzyQuery/probes``) in one MATCH.
+    /// find more), so that its cost is bounded whatever the query: ~10 µs a candidate to look up,
+    /// read and align (``FuzzyQuery``), ~40–55 ms of CPU at the bound (1M places, 2026-11-25). A query has at most ``FuzzyQuery/maximumUnits``
+    /// scalars, so fewer than 250 probes (``FuzzyQuery/probes``) in one MATCH, on `search_names` and on
+    /// the other names of merged places (each under this bound).
     static let maximumFuzzyCandidates = 4096
 
     /// The fuzzy readings' stage, after every literal and exact one: run only when those found
@@ -25,10 +26,15 @@ extension SearchRun {
             return true
         }.compactMap(Self.expression)
         var ids: [Int64] = []
+        var otherNameIDs: [Int64] = []
         if let any = SearchExpression.any(expressions) {
             let statement = try db.cachedStatement(
                 sql: "SELECT rowid FROM search_names WHERE search_names MATCH ? LIMIT ?")
             ids = try Int64.fetchAll(statement, arguments: [any.text, Self.maximumFuzzyCandidates])
+            // The other names of merged places (``OtherNames``), under the same bound.
+            let others = try db.cachedStatement(
+                sql: "SELECT rowid FROM \(OtherNames.table) WHERE \(OtherNames.table) MATCH ? LIMIT ?")
+            otherNameIDs = try Int64.fetchAll(others, arguments: [any.text, Self.maximumFuzzyCandidates])
         }
         // Places an earlier stage read and turned down are judged again: a half-typed reading of
         // `교보문구` (its ㅜ could still take a vowel) reads 교보문고 and rejects it, and only
@@ -41,16 +47,26 @@ extension SearchRun {
         let judge = Judge(
             matcher: matcher, near: query.near, withinMeters: query.withinMeters, flat: flat, condition: condition)
         var verdicts = Judge.Verdicts()
-        try SearchIndex.forEachRow(db, ids: ids, columns: .ranking, condition: condition) { row in
+        func read(_ row: SearchRowView) {
             let text = SearchableText(row.name)
             guard let found = fuzzy.isChosung ? fuzzy.chosungAbbreviation(in: text) : fuzzy.match(text) else { return }
             // Nearer readings first within a rank: the fit shrinks with the half keys forgiven (a
             // syllable left out or added counts as a neighbouring key, whose rank it shares).
             let cost = found.reading == .typo ? found.cost : 1
-            let fit = SearchMatcher.fit(length: text.normalized.unicodeScalars.count) / Double(1 + cost)
+            let fit = SearchMatcher.fit(length: FuzzyQuery.length(of: text)) / Double(1 + cost)
             judge.accept(row, match: SearchMatch(found, rank: fuzzy.rank(of: found)), fit: fit, into: &verdicts)
         }
+        try SearchIndex.forEachRow(db, ids: ids, columns: .ranking, condition: condition, read)
         matched += verdicts.found
+        // A merged place matched by another name: once, by its best match (``keepOnePerPlace()``),
+        // and never when an earlier stage matched it.
+        guard !otherNameIDs.isEmpty else { return }
+        verdicts = Judge.Verdicts()
+        try SearchIndex.forEachRow(
+            db, ids: otherNameIDs, columns: .ranking, condition: condition, otherNames: true, read)
+        let found = verdicts.found.filter { !matchedIDs.contains($0.id) && (inside?.contains($0.id) ?? true) }
+        matched += found
+        otherNameMatches += found.count
     }
 
     /// The MATCH expression of one probe; `nil` when it has no index term.

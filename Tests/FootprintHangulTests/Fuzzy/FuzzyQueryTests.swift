@@ -114,20 +114,68 @@ import Testing
         #expect(probes.contains(.text("롯데리아")) == false)
         #expect(FuzzyQuery("롯리데아").probes.contains(.text("롯데리아")))
         #expect(FuzzyQuery("스벅").probes.contains(.pieces([["~스벅"]])))
-        #expect(FuzzyQuery("ㅅㅂ").probes == [.pieces([["~ㅅㅂ"]])])
-        // Bounded: a query of the most scalars makes fewer than 200.
+        // A 초성 abbreviation: the 초성 bigrams over each middle initial.
+        #expect(FuzzyQuery("ㅅㅂ").probes.count == 19)
+        #expect(FuzzyQuery("ㅅㅂ").probes.contains(.pieces([["ㅅㅌ", "ㅌㅂ"]])))
+        // Bounded: a query of the most scalars makes fewer than 250.
         #expect(FuzzyQuery("가나다라마바사아자차카타파하가나").probes.count < 250)
         #expect(FuzzyQuery("꿻뷁").probes.count < 250)
-        #expect(FuzzyQuery("닥갈비").probes.contains(.text("닭갈비")))
+        // 닭갈비 by the 초성 bigram over its first syllable (the initial kept), beside 갈비.
+        #expect(FuzzyQuery("닥갈비").probes.contains(.pieces([["ㄷㄱ", "갈비"]])))
         #expect(FuzzyQuery(String(repeating: "가나", count: 20)).probes.isEmpty)
+    }
+
+    /// Any key replaced counts as one edit (a neighbouring one only costs less), at the ends of
+    /// a short query too, where the probes spell the syllable out.
+    @Test func anyKeyReplacedAtTheEndsOfAShortQuery() throws {
+        #expect(
+            match("다이스", "다이소 강남점")
+                == FuzzyMatch(reading: .typo, position: .prefix, forgiven: "ㅗ→ㅡ at 3", cost: 2))
+        #expect(
+            match("도이소", "다이소") == FuzzyMatch(reading: .typo, position: .whole, forgiven: "ㅏ→ㅗ at 1", cost: 2))
+        #expect(
+            match("두썸", "투썸플레이스")
+                == FuzzyMatch(reading: .typo, position: .prefix, forgiven: "ㅌ→ㄷ at 1", cost: 2))
+        // Three syllables: the rest's bigram beside the 초성 bigram over the end (the initial
+        // kept), and the end with each other initial.
+        let probes = FuzzyQuery("다이스").probes
+        #expect(probes.contains(.pieces([["다이", "ㅇㅅ"]])))
+        #expect(probes.contains(.pieces([["ㄷㅇ", "이스"]])))
+        #expect(probes.contains(.text("다이츠")))
+        #expect(probes.contains(.text("타이스")))
+        // Two: every spelling one key away.
+        #expect(FuzzyQuery("두썸").probes.contains(.text("투썸")))
+        #expect(FuzzyQuery("두썸").probes.contains(.text("두섬")))
+        #expect(FuzzyQuery("두썸").probes.contains(.text("두썽")))
+    }
+
+    /// A query of several words, one abbreviated (`스벅 강남`), is an abbreviation, not a syllable
+    /// added; a syllable typed after the last of a long query is added, not two keys.
+    @Test func wordAbbreviationsAndASyllableAddedAtTheEnd() throws {
+        #expect(
+            match("스벅 강남", "스타벅스 강남역점")
+                == FuzzyMatch(reading: .abbreviation, position: .whole, forgiven: "abbreviates 스타벅스"))
+        #expect(
+            match("신촌 파바", "신촌 파리바게뜨")
+                == FuzzyMatch(reading: .abbreviation, position: .whole, forgiven: "abbreviates 파리바게뜨"))
+        let query = FuzzyQuery("스벅 강남")
+        #expect(query.rank(of: try #require(query.match(SearchableText("스타벅스 강남역점")))) == 0)
+        #expect(query.probes.contains(.pieces([["~스벅"], ["강남"]])))
+        #expect(match("스벅 강남", "스타벅스 역삼점") == nil)
+        #expect(
+            match("스타벅스즈", "스타벅스 강남점")
+                == FuzzyMatch(reading: .missingSyllable, position: .prefix, forgiven: "즈 added at 5"))
+        // One key explains it: a typo.
+        #expect(match("교보문거", "교보문고")?.reading == .typo)
+        // Not after two syllables: any third would do.
+        #expect(match("다이가", "다이소")?.reading != .missingSyllable)
     }
 
     @Test func theTokenizerIndexesSkipBigramsAtTheSkippedSyllable() {
         let tokens = SearchTokenizer(options: [.skips]).tokens(in: "스타벅스").map(\.description)
         #expect(
             tokens == [
-                "스타@0..<6", "타벅@3..<9", "+~스벅@3..<9", "+~ㅅㅂ@3..<9", "벅스@6..<12", "+~타스@6..<12",
-                "+~ㅌㅅ@6..<12", "스@9..<12",
+                "스타@0..<6", "타벅@3..<9", "+~스벅@3..<9", "벅스@6..<12", "+~타스@6..<12", "스@9..<12",
             ])
         // Not across runs, and not in query mode.
         #expect(SearchTokenizer(options: [.skips]).tokens(in: "스타 CGV 벅스").allSatisfy { !$0.text.hasPrefix("~") })

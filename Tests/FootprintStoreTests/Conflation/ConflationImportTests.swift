@@ -195,6 +195,28 @@ import Testing
         }
     }
 
+    /// Issue 18: the other names are read fuzzily too, and the place is still one result.
+    @Test func aTypoOfAnotherSourcesNameFindsTheMergedPlaceOnce() throws {
+        let test = try ImportTestStore()
+        _ = try importText(test, "a.csv", Self.csv([("1", "스타벅스", 0)]))
+        #expect(try importText(test, "b.csv", Self.csv([("b1", "스타벅스 성수역점", 0.0001)])).merged == 1)
+        let id: Int64 = try #require(try test.places()["1"])["id"]
+        // Only the other name is one key away (ㅓ→ㅏ); both names are (ㅡ→ㅜ).
+        for query in ["성수역잠", "스타벅수"] {
+            let results = try test.store.search(SearchQuery(query))
+            #expect(results.map(\.place.id) == [id], "\(query)")
+            #expect(results.first?.match.kind == .typo, "\(query)")
+        }
+        #expect(try test.store.search(SearchQuery("성수역잠")).first?.match.forgiven == "ㅓ→ㅏ at 4")
+        // With a filter: the other names' rows were read with two WHERE clauses (an SQL error).
+        var filter = PlaceFilter()
+        filter.minimumLikes = 0
+        #expect(try test.store.search(SearchQuery("성수역점", filter: filter)).map(\.place.id) == [id])
+        #expect(try test.store.search(SearchQuery("성수역잠", filter: filter)).map(\.place.id) == [id])
+        filter.minimumLikes = 1000
+        #expect(try test.store.search(SearchQuery("성수역잠", filter: filter)).isEmpty)
+    }
+
     @Test func placeAddMergesIntoAnImportedPlace() throws {
         let test = try ImportTestStore()
         _ = try importText(test, "a.csv", Self.csv([("1", "카페 오월", 0)]))

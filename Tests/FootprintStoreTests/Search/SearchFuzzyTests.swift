@@ -14,7 +14,7 @@ import Testing
 
     static let placeNames = [
         "스타벅스 강남역점", "교보문고 광화문점", "파리바게뜨 신촌점", "롯데리아 홍대점", "투썸플레이스 합정", "스카이 라운지",
-        "파마 헤어", "닭갈비 골목", "숲", "CGV 용산아이파크몰",
+        "파마 헤어", "닭갈비 골목", "숲", "CGV 용산아이파크몰", "다이소 명동역점",
     ]
 
     let temporary: TemporaryStore
@@ -46,6 +46,13 @@ import Testing
         ("닥갈비", "닭갈비 골목", "typo/prefix", "ㄹ left out at 1"),
         ("cgv욘산", "CGV 용산아이파크몰", "typo/prefix", "ㅇ→ㄴ at 4"),
         ("ㅅㅂ", "스타벅스 강남역점", "chosung_abbreviation/prefix", "abbreviates 스타벅스"),
+        // Any key, not only a neighbouring one, at the ends of a short query.
+        ("다이스", "다이소 명동역점", "typo/prefix", "ㅗ→ㅡ at 3"),
+        ("도이소", "다이소 명동역점", "typo/prefix", "ㅏ→ㅗ at 1"),
+        ("다이초", "다이소 명동역점", "typo/prefix", "ㅅ→ㅊ at 3"),
+        ("두썸", "투썸플레이스 합정", "typo/prefix", "ㅌ→ㄷ at 1"),
+        ("스벅 강남", "스타벅스 강남역점", "abbreviation/whole", "abbreviates 스타벅스"),
+        ("스타벅스즈", "스타벅스 강남역점", "missing_syllable/prefix", "즈 added at 5"),
     ])
     func eachReadingIsFoundThroughTheIndex(query: String, name: String, match: String, forgiven: String) throws {
         let result = try #require(try first(query))

@@ -44,6 +44,28 @@ struct TypoSearchTask: BenchmarkTask {
         let (totals, operations, results) = try timeBatch(arguments, runs: runs.count(n: dataset.placeCount)) {
             try store.search($0).map { $0.place.id! }
         }
+        // FOOTPRINT_BENCH_TRACE=F: one line per query in F — its fastest wall time of the runs, its
+        // least thread CPU time of three more searches (ms; CPU holds on a loaded machine), the
+        // query, the result count: how the slow queries were found.
+        if let trace = ProcessInfo.processInfo.environment["FOOTPRINT_BENCH_TRACE"] {
+            var lines = ""
+            func cpu() -> Double {
+                var spec = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+                return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+            }
+            for (index, pair) in pairs.enumerated() {
+                let times = stride(from: index, to: operations.count, by: pairs.count).map { operations[$0] }
+                var best = Double.infinity
+                for _ in 0..<3 {
+                    let start = cpu()
+                    _ = try store.search(arguments[index])
+                    best = min(best, cpu() - start)
+                }
+                lines += "\(times.min()!)\t\(best)\t\(pair.typed)\t\(results[index].count)\n"
+            }
+            try lines.write(toFile: trace, atomically: true, encoding: .utf8)
+        }
         var found = 0
         var judged = 0
         for (pair, ids) in zip(pairs, results) {
