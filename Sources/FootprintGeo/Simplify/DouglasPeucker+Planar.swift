@@ -1,3 +1,5 @@
+import Dispatch
+
 extension DouglasPeucker {
     /// GEOS's `Distance::pointToSegment` (GEOS 3.14, `src/algorithm/Distance.cpp`), operation for
     /// operation so that the doubles are the same: x is the longitude and y the latitude in
@@ -33,10 +35,13 @@ extension DouglasPeucker {
     /// tolerance, where GEOS's own distance decides. Near-ties (rare: collinear or symmetric
     /// points) fall back to GEOS's distance for every point within the margin, first one wins.
     /// The result is GEOS's to the last point, in about 60 % of the time of GEOS's arithmetic.
+    ///
+    /// With `cores` above 1 (a section of hundreds of thousands of points, at the top of a long
+    /// line), the keys are computed on that many cores, each over its share of the points.
     @inline(__always)
-    static func splitPlanar(_ points: UnsafeBufferPointer<Coordinate>, _ first: Int, _ last: Int, tolerance: Double)
-        -> Int?
-    {
+    static func splitPlanar(
+        _ points: UnsafeBufferPointer<Coordinate>, _ first: Int, _ last: Int, tolerance: Double, cores: Int = 1
+    ) -> Int? {
         let ax = points[first].longitude
         let ay = points[first].latitude
         let bx = points[last].longitude
@@ -52,8 +57,10 @@ extension DouglasPeucker {
         guard lengthSquared.isNormal, lengthSquared.isFinite else {
             return exactSplit(points, first, last, tolerance: tolerance, keyAtLeast: -.infinity)
         }
-        let (maxKey, secondKey, maxIndex) = largestKeys(
-            points, first, last, dx: dx, dy: dy, lengthSquared: lengthSquared)
+        let (maxKey, secondKey, maxIndex) =
+            cores > 1
+            ? largestKeys(points, first, last, dx: dx, dy: dy, lengthSquared: lengthSquared, cores: cores)
+            : largestKeys(points, first, first + 1, last, dx: dx, dy: dy, lengthSquared: lengthSquared)
         guard maxKey >= 0, maxIndex > first, maxIndex < last else {
             // NaN keys, only possible from unchecked coordinates.
             return exactSplit(points, first, last, tolerance: tolerance, keyAtLeast: -.infinity)
@@ -79,14 +86,16 @@ extension DouglasPeucker {
         return cross * cross + outside * outside
     }
 
-    /// The largest key of the inner points of (first, last), the largest among the others (equal
-    /// to it on a tie), and the first index of the largest. Two lanes of SIMD2<Double>, which the
+    /// The largest key of the points `from..<to` of section (first, …) (`dx`, `dy`: its end minus
+    /// its start), the largest among the others (equal to it on a tie), and the first index of
+    /// the largest (`first` when no key is a number). Two lanes of SIMD2<Double>, which the
     /// baseline x86-64 and arm64 targets both have.
     @inline(__always)
     static func largestKeys(
-        _ points: UnsafeBufferPointer<Coordinate>, _ first: Int, _ last: Int, dx: Double, dy: Double,
+        _ points: UnsafeBufferPointer<Coordinate>, _ first: Int, _ from: Int, _ to: Int, dx: Double, dy: Double,
         lengthSquared: Double
     ) -> (largest: Double, second: Double, index: Int) {
+        let last = to
         let ax = points[first].longitude
         let ay = points[first].latitude
         // A Coordinate is two doubles, latitude then longitude: read each as a SIMD2 (y, x).
@@ -100,9 +109,9 @@ extension DouglasPeucker {
         var largest = SIMD2<Double>(repeating: -1)
         var second = SIMD2<Double>(repeating: -1)
         var index = SIMD2<Double>(repeating: -1)
-        var indices = SIMD2<Double>(Double(first + 1), Double(first + 2))
+        var indices = SIMD2<Double>(Double(from), Double(from + 1))
         let step = SIMD2<Double>(repeating: 2)
-        var k = first + 1
+        var k = from
         while k + 1 < last {
             let p0 = pairs[k]
             let p1 = pairs[k + 1]
@@ -143,6 +152,38 @@ extension DouglasPeucker {
         return result
     }
 
+    /// ``largestKeys(_:_:_:_:dx:dy:lengthSquared:)`` of the inner points of (first, last), each of
+    /// `cores` cores taking a share of them. The shares' results merge as the lanes' do: the
+    /// largest of all, and as the second the largest of everything else (the other shares'
+    /// largest included, so that a tie between shares is seen as one).
+    static func largestKeys(
+        _ points: UnsafeBufferPointer<Coordinate>, _ first: Int, _ last: Int, dx: Double, dy: Double,
+        lengthSquared: Double, cores: Int
+    ) -> (largest: Double, second: Double, index: Int) {
+        let shares = UnsafeMutableBufferPointer<(largest: Double, second: Double, index: Int)>.allocate(
+            capacity: cores)
+        defer { shares.deallocate() }
+        let results = SendableShares(base: shares.baseAddress!)
+        let shared = SharedBuffer(points)
+        let inner = last - first - 1
+        DispatchQueue.concurrentPerform(iterations: cores) { share in
+            let from = first + 1 + inner * share / cores
+            let to = first + 1 + inner * (share + 1) / cores
+            results.base[share] =
+                from < to
+                ? largestKeys(shared.buffer, first, from, to, dx: dx, dy: dy, lengthSquared: lengthSquared)
+                : (-1, -1, first)
+        }
+        var top = 0
+        for share in 1..<cores where shares[share].largest > shares[top].largest { top = share }
+        var result = shares[top]
+        for share in 0..<cores {
+            result.second = max(result.second, shares[share].second)
+            if share != top { result.second = max(result.second, shares[share].largest) }
+        }
+        return result
+    }
+
     /// GEOS's decision by GEOS's distance, computed for each inner point whose key is at least
     /// `keyAtLeast` (every point for -infinity); the first point of greatest distance wins.
     static func exactSplit(
@@ -173,4 +214,10 @@ extension DouglasPeucker {
         }
         return maxDistance <= tolerance ? nil : maxIndex
     }
+}
+
+/// The shares' results of ``DouglasPeucker/largestKeys(_:_:_:dx:dy:lengthSquared:cores:)``, each
+/// written by its own core only.
+private struct SendableShares: @unchecked Sendable {
+    let base: UnsafeMutablePointer<(largest: Double, second: Double, index: Int)>
 }

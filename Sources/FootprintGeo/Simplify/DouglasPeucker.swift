@@ -46,11 +46,15 @@ enum DouglasPeucker {
     }
 
     /// ``keptMask(count:split:)`` on every core for a long line: the first sections are split
-    /// here until there are enough to share out, then each core takes its share of them (the
-    /// largest first, to the least loaded) and runs the section loop on it. Sections never
-    /// overlap inside, so the cores set disjoint flags, and each section's decision depends only
-    /// on its own points: the kept points are exactly the serial loop's.
-    static func keptMaskInParallel(count: Int, split: @Sendable (Int, Int) -> Int?) -> (kept: [Bool], count: Int) {
+    /// here until there are enough to share out — with `wideSplit`, when given, for a section of
+    /// ``wideMinimum`` points or more (a split that itself uses every core: the first levels of a
+    /// million-point line are a fifth of its work) — then the cores take the sections, the largest
+    /// first, each the next one left as it finishes one, and run the section loop on it. Sections
+    /// never overlap inside, so the cores set disjoint flags, and each section's decision depends
+    /// only on its own points: the kept points are exactly the serial loop's.
+    static func keptMaskInParallel(
+        count: Int, split: @Sendable (Int, Int) -> Int?, wideSplit: ((Int, Int) -> Int?)? = nil
+    ) -> (kept: [Bool], count: Int) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard count >= parallelMinimum, cores > 1 else { return keptMask(count: count, split: split) }
         var kept = [Bool](repeating: false, count: count)
@@ -66,20 +70,21 @@ enum DouglasPeucker {
             sections[largest].last - sections[largest].first > parallelMinimum / 16
         {
             let (first, last) = sections.remove(at: largest)
-            guard let index = split(first, last) else { continue }
+            let found: Int?
+            if let wideSplit, last - first >= wideMinimum {
+                found = wideSplit(first, last)
+            } else {
+                found = split(first, last)
+            }
+            guard let index = found else { continue }
             kept[index] = true
             keptCount += 1
             if index - first > 1 { sections.append((first, index)) }
             if last - index > 1 { sections.append((index, last)) }
         }
-        var shares = [[(first: Int, last: Int)]](repeating: [], count: cores)
-        var loads = [Int](repeating: 0, count: cores)
-        for section in sections.sorted(by: { $0.last - $0.first > $1.last - $1.first }) {
-            let core = loads.indices.min { loads[$0] < loads[$1] }!
-            shares[core].append(section)
-            loads[core] += section.last - section.first
-        }
-        let work = shares
+        // Largest first, taken in turn: a core that drew short sections takes more of them.
+        let work = sections.sorted(by: { $0.last - $0.first > $1.last - $1.first })
+        let queue = SectionQueue()
         let counts = kept.withUnsafeMutableBufferPointer { flags -> [Int] in
             let flags = SendableFlags(base: flags.baseAddress!)
             let counts = SendableCounts(cores)
@@ -87,9 +92,9 @@ enum DouglasPeucker {
                 var found = 0
                 var stack: [Int] = []
                 stack.reserveCapacity(128)
-                for section in work[core] {
-                    stack.append(section.first)
-                    stack.append(section.last)
+                while let next = queue.take(below: work.count) {
+                    stack.append(work[next].first)
+                    stack.append(work[next].last)
                     while let last = stack.popLast() {
                         let first = stack.removeLast()
                         guard let index = split(first, last) else { continue }
@@ -111,6 +116,11 @@ enum DouglasPeucker {
         }
         return (kept, keptCount + counts.reduce(0, +))
     }
+
+    /// From this many points a section is split with the `wideSplit` of
+    /// ``keptMaskInParallel(count:split:wideSplit:)``: below, handing its points to the other
+    /// cores (~20 µs) costs more than it saves.
+    static let wideMinimum = 32_768
 
     /// Below this many points a line is simplified on one core: sharing out costs more than it
     /// saves (~0.1 ms of dispatch against ~4 ns a point and level).
@@ -145,4 +155,19 @@ private final class SendableCounts: @unchecked Sendable {
     }
     var values: [Int] { Array(UnsafeBufferPointer(start: base, count: size)) }
     deinit { base.deallocate() }
+}
+
+/// The next section a core of ``DouglasPeucker/keptMaskInParallel(count:split:wideSplit:)`` takes.
+private final class SectionQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    /// The index of the next section, or `nil` once all `count` are taken.
+    func take(below count: Int) -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
 }

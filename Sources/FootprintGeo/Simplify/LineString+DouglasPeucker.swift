@@ -1,3 +1,5 @@
+import Foundation
+
 extension LineString {
     /// The line simplified by Douglas–Peucker with a tolerance in metres.
     ///
@@ -50,9 +52,13 @@ extension LineString {
         guard coordinates.count > 2 else { return self }
         let simplified = coordinates.withUnsafeBufferPointer { points in
             let shared = SharedBuffer(points)
-            let kept = DouglasPeucker.keptMaskInParallel(count: points.count) {
-                DouglasPeucker.splitPlanar(shared.buffer, $0, $1, tolerance: toleranceDegrees)
-            }
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let kept = DouglasPeucker.keptMaskInParallel(
+                count: points.count,
+                split: { DouglasPeucker.splitPlanar(shared.buffer, $0, $1, tolerance: toleranceDegrees) },
+                wideSplit: {
+                    DouglasPeucker.splitPlanar(shared.buffer, $0, $1, tolerance: toleranceDegrees, cores: cores)
+                })
             return DouglasPeucker.select(points, kept: kept)
         }
         return LineString(unchecked: simplified)

@@ -23,6 +23,8 @@ public final class FootprintStore: Sendable {
     let writer: (any DatabaseWriter)?
     /// The second read connection searches borrow (see ``SearchPartner``).
     let searchPartners = SearchPartners()
+    /// The snapshot of place bounds that ranked searches near a point read (see ``SearchRankSnapshot``).
+    let searchRankCaches = SearchRankCaches()
 
     private init(path: String, reader: any DatabaseReader, writer: (any DatabaseWriter)?) {
         self.path = path

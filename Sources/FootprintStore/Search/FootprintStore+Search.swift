@@ -26,6 +26,9 @@ extension FootprintStore {
         try mapErrors { try partner?.markBeforeSearch() }
         return try read { db in
             var run = try SearchRun(db, query, partner: partner)
+            if writer == nil, query.near != nil, query.limit != nil, query.withinMeters == nil {
+                run.rankCache = try searchRankCaches.snapshot(db)
+            }
             return try run.results()
         }
     }

@@ -28,6 +28,9 @@ struct SearchRun {
     /// The second connection that judges half of a long candidate list; `nil` when the store has
     /// none for this search, or its snapshot turned out to differ.
     var partner: SearchPartner?
+    /// The store's snapshot of every place's position, likes and name length, when it has one:
+    /// name stages near a point then read their candidates best bound first.
+    var rankCache: SearchRankSnapshot?
 
     var seen = Set<Int64>()
     var matched: [Matched] = []
@@ -63,6 +66,15 @@ struct SearchRun {
             if let limit = query.limit, matched.lazy.filter({ $0.match.tier < completeBelow }).count >= limit { break }
             var ids: [Int64]
             switch stage.source {
+            case .names(let expression) where rankCache != nil && query.near != nil && query.withinMeters == nil:
+                // Near a point, with a snapshot of every place's bounds: best bound first.
+                let ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression).filter {
+                    !seen.contains($0)
+                }
+                try judgeNamesBestFirst(rankCache!, ids: ids, bestTier: completeBelow)
+                try judgeOtherNames(expression)
+                completeBelow = stage.completeBelow
+                continue
             case .names(let expression) where partner == nil:
                 // One connection: the look-up and the reading of its rows in one statement.
                 try judgeNames(matching: expression)

@@ -52,6 +52,34 @@ import Testing
         #expect(try LineString(unchecked: arc).simplified(toleranceDegrees: 0).coordinates == arc)
     }
 
+    /// A section of 100,000 points split on every core, whose two farthest points lie in
+    /// different shares at the same distance, and one share all on the chord: the merged keys
+    /// must pick GEOS's point (the first of the tie), as one core does.
+    @Test(arguments: [2, 3, 4])
+    func keysComputedOnSeveralCoresSplitAsOnOne(cores: Int) throws {
+        let count = 100_000
+        let points = (0..<count).map { index -> Coordinate in
+            let bump = index == 30_000 || index == 70_000 ? 0.01 : (index < 50_000 ? 1e-7 * Double(index % 7) : 0)
+            return Coordinate(uncheckedLatitude: 37 + bump, longitude: 127 + Double(index) * 1e-5)
+        }
+        let (one, several) = points.withUnsafeBufferPointer { buffer in
+            (
+                DouglasPeucker.splitPlanar(buffer, 0, count - 1, tolerance: 1e-5),
+                DouglasPeucker.splitPlanar(buffer, 0, count - 1, tolerance: 1e-5, cores: cores)
+            )
+        }
+        #expect(one == 30_000)
+        #expect(several == one)
+        let line = Self.walk(count: count, seed: 11)
+        line.withUnsafeBufferPointer { buffer in
+            for (first, last) in [(0, count - 1), (10, 60_000), (5, 9), (0, 3)] {
+                #expect(
+                    DouglasPeucker.splitPlanar(buffer, first, last, tolerance: 1e-6, cores: cores)
+                        == DouglasPeucker.splitPlanar(buffer, first, last, tolerance: 1e-6))
+            }
+        }
+    }
+
     @Test func metresKeepTheSerialLoopsPointsToo() throws {
         let points = Self.walk(count: 100_000, seed: 7)
         let parallel = try LineString(unchecked: points).simplified(tolerance: 2).coordinates
