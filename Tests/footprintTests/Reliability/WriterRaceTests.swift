@@ -6,8 +6,10 @@ import Testing
 /// over and over in two processes at a time while `import places` commits its batches, and not
 /// one of them may fail, least of all with "database is locked".
 @Suite struct WriterRaceTests {
-    /// Rows of the import: a few seconds of batches in a debug build.
-    static let rows = 30_000
+    /// Rows of the import: several seconds of half-second batches in a debug build, so that a
+    /// waiter retrying only every 100 ms (SQLite's timeout, which SpatiaLite installs) would
+    /// seldom meet the 3 ms the importer leaves the lock free between batches, and give up.
+    static let rows = 20_000
 
     @Test func editsDuringAnImportAllGoThrough() throws {
         let directory = try TemporaryDirectory()
@@ -18,7 +20,7 @@ import Testing
 
         let importer = Process()
         importer.executableURL = CLI.executable
-        importer.arguments = ["--db", db, "import", "places", csv.path, "--quiet", "--batch-seconds", "0.05"]
+        importer.arguments = ["--db", db, "import", "places", csv.path, "--quiet", "--batch-seconds", "0.5"]
         importer.standardOutput = FileHandle.nullDevice
         let importErrors = Pipe()
         importer.standardError = importErrors
