@@ -6,6 +6,9 @@ extension Database {
     ///
     /// Extension loading is enabled only around the call. Loading costs ~25 ms a process, so only
     /// connections that write pay it; read-only commands use plain SQL on the R*Tree instead.
+    ///
+    /// SpatiaLite's initialisation calls `sqlite3_busy_timeout(db, 5000)`, which replaces the
+    /// connection's busy handler: call ``waitForLocksEveryMillisecond()`` after it.
     func loadSpatiaLite() throws {
         guard let connection = sqliteConnection else { return }
         sqlite3_enable_load_extension(connection, 1)
@@ -17,6 +20,18 @@ extension Database {
             sqlite3_free(message)
             throw FootprintStoreError.spatiaLiteUnavailable(text)
         }
+    }
+
+    /// Makes this connection wait for another process's lock with the store's busy handler
+    /// (``FootprintStore/waitForLock``: a retry every millisecond) instead of the one it has.
+    ///
+    /// Needed after ``loadSpatiaLite()``: SpatiaLite installs SQLite's own 5 s busy timeout, whose
+    /// retries come 1, 2, 5 … then 100 ms apart. Such a waiter rarely wakes within the few
+    /// milliseconds an importer leaves the write lock free between batches, and gave up after
+    /// 5 s with "database is locked": the `place add` failures during an import (issue #17).
+    func waitForLocksEveryMillisecond() {
+        guard let connection = sqliteConnection else { return }
+        sqlite3_busy_handler(connection, { _, tries in FootprintStore.waitForLock(Int(tries)) ? 1 : 0 }, nil)
     }
 
     /// True when SpatiaLite's metadata tables exist, so `InitSpatialMetaData` must not run again

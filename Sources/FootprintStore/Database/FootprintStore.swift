@@ -74,6 +74,8 @@ public final class FootprintStore: Sendable {
                     db.registerFootprintTokenizer()
                     try SearchIndex.registerFieldLengthFunction(db)
                     try db.loadSpatiaLite()
+                    // SpatiaLite replaced the busy handler set above with a 5 s timeout.
+                    db.waitForLocksEveryMillisecond()
                     try db.execute(sql: "PRAGMA cache_size = -131072")
                 }
                 let pool = try DatabasePool(path: path, configuration: configuration)

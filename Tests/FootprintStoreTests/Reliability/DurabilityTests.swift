@@ -64,6 +64,16 @@ import Testing
         #expect(got.timeIntervalSince(freedAt) < 0.5)
     }
 
+    /// The write connection keeps that handler after SpatiaLite is loaded into it: SpatiaLite
+    /// sets SQLite's 5 s busy timeout (`PRAGMA busy_timeout` then reads 5000, and waiters retry
+    /// only every 100 ms), which is how `place add` met "database is locked" during an import.
+    /// A busy handler reads 0 there.
+    @Test func spatiaLiteDoesNotReplaceTheHandler() throws {
+        let test = try TemporaryStore()
+        #expect(try test.store.write { try Int.fetchOne($0, sql: "PRAGMA busy_timeout") } == 0)
+        #expect(try test.store.read { try Int.fetchOne($0, sql: "PRAGMA busy_timeout") } == 0)
+    }
+
     /// The handler itself: a retry a millisecond later (SQLite's own busy timeout sleeps up to
     /// 100 ms between tries), and giving up after ``FootprintStore/lockRetries`` tries.
     @Test func retriesComeEveryMillisecond() {

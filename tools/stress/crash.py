@@ -1,0 +1,141 @@
+"""The crash runs of `make stress` (issue #17): SIGKILL `import places`, `import gpx`, `place
+edit` and `day detect` at moments spread over their measured run; after each kill the database
+must be consistent, and a re-run must end in the state of an uninterrupted run."""
+
+import os
+import shutil
+
+from common import (Footprint, check_consistent, fail, kill_after, kill_moments, log, places_digest,
+                    query, remove_db, track_digest, visits_digest)
+
+
+def crash_import(binary, places, work, kills, rng):
+    db = os.path.join(work, "crash.sqlite")
+    fp = Footprint(binary, db)
+    remove_db(db)
+    _, duration = fp.run("import", "places", places, "--quiet")
+    reference = places_digest(db)
+    log(f"import places: uninterrupted {duration:.1f} s, {reference[0]} places, digest {reference[1]}")
+    survived = 0
+    for index, moment in enumerate(kill_moments(duration, kills, rng)):
+        remove_db(db)
+        process = fp.start("import", "places", places, "--quiet")
+        if not kill_after(process, moment):
+            fail(f"import places: finished before the kill at {moment:.1f} s")
+            continue
+        committed = check_consistent(fp, rng, f"import places killed at {moment:.1f} s")
+        _, rerun = fp.run("import", "places", places, "--quiet")
+        final = places_digest(db)
+        if final != reference:
+            fail(f"import places killed at {moment:.1f} s: the re-run ends at {final}, not {reference}")
+        else:
+            survived += 1
+        log(f"  kill {index + 1}/{kills} at {moment:.1f} s ({100 * moment / duration:.0f}%): "
+            f"{committed} places committed, consistent; re-run {rerun:.1f} s, final state equal: {final == reference}")
+    return survived
+
+
+
+def crash_gpx(binary, gpx, work, kills, rng):
+    db = os.path.join(work, "gpx.sqlite")
+    fp = Footprint(binary, db)
+    remove_db(db)
+    fp.run("init")
+    base = os.path.join(work, "gpx-base.sqlite")
+    shutil.copy(db, base)
+    _, duration = fp.run("import", "gpx", gpx)
+    reference = track_digest(db)
+    log(f"import gpx: uninterrupted {duration:.1f} s, {reference[0]} points")
+    survived = 0
+    for index, moment in enumerate(kill_moments(duration, kills, rng)):
+        remove_db(db)
+        shutil.copy(base, db)
+        process = fp.start("import", "gpx", gpx)
+        if not kill_after(process, moment):
+            fail(f"import gpx: finished before the kill at {moment:.1f} s")
+            continue
+        points = query(db, "PRAGMA integrity_check") == [("ok",)] and track_digest(db)[0]
+        if points not in (0, reference[0]):
+            fail(f"import gpx killed at {moment:.1f} s: {points} points, neither none nor all")
+        fp.run("import", "gpx", gpx)
+        final = track_digest(db)
+        survived += final == reference
+        if final != reference:
+            fail(f"import gpx killed at {moment:.1f} s: re-run ends at {final}, not {reference}")
+        log(f"  kill {index + 1}/{kills} at {moment:.1f} s: {points} points after the kill; re-run equal: {final == reference}")
+    return survived, db
+
+
+def crash_edit(binary, places, work, kills, rng):
+    db = os.path.join(work, "edit.sqlite")
+    fp = Footprint(binary, db)
+    remove_db(db)
+    small = os.path.join(work, "edit-places.csv")
+    with open(places) as source, open(small, "w") as out:
+        for count, line in enumerate(source):
+            if count > 20000:
+                break
+            out.write(line)
+    fp.run("import", "places", small, "--quiet")
+    durations = [fp.run("place", "edit", "7", "--name", f"측정 {n}", "--at", "37.5,127.0")[1] for n in range(3)]
+    duration = min(durations)
+    log(f"place edit: {duration * 1000:.0f} ms a run")
+    survived = 0
+    for index, moment in enumerate(kill_moments(duration, kills, rng)):
+        place_id = rng.randint(1, 20000)
+        before = query(db, "SELECT name, latitude, longitude FROM places WHERE id = ?", (place_id,))[0]
+        after = (f"고친 이름 {index}", 37.0 + rng.random(), 127.0 + rng.random())
+        process = fp.start("place", "edit", str(place_id), "--name", after[0], "--at", f"{after[1]!r},{after[2]!r}")
+        killed = kill_after(process, moment)
+        state = query(db, "SELECT name, latitude, longitude FROM places WHERE id = ?", (place_id,))[0]
+        if state not in (before, after):
+            fail(f"place edit killed at {moment * 1000:.0f} ms: place {place_id} is {state}, neither {before} nor {after}")
+        check_consistent(fp, rng, f"place edit killed at {moment * 1000:.0f} ms", samples=3, last=1)
+        found, _ = fp.run("search", "--all", "--json", "--", state[0])
+        near, _ = fp.run("nearby", "--at", f"{state[1]!r},{state[2]!r}", "--radius", "1", "--all", "--json")
+        ok = f'"id":{place_id},' in found.stdout.replace(" ", "") and f'"id":{place_id},' in near.stdout.replace(" ", "")
+        if not ok:
+            fail(f"place edit killed at {moment * 1000:.0f} ms: place {place_id} not found by its current name or position")
+        survived += ok
+        log(f"  kill {index + 1}/{kills} at {moment * 1000:.0f} ms (killed: {killed}): "
+            f"{'new' if state == after else 'old'} state, found: {ok}")
+    return survived
+
+
+def crash_detect(binary, work, kills, rng):
+    """`day detect` on the repository's sample day (Data/diary: a GPX walk with four stops and
+    its places), killed while it runs."""
+    diary = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Data", "diary")
+    base = os.path.join(work, "detect-base.sqlite")
+    remove_db(base)
+    seed = Footprint(binary, base)
+    seed.run("import", "places", os.path.join(diary, "places.csv"), "--quiet")
+    seed.run("import", "gpx", os.path.join(diary, "2024-05-18.gpx"))
+    db = os.path.join(work, "detect.sqlite")
+    fp = Footprint(binary, db)
+    day = "2024-05-18"
+    gpx_db = base
+    remove_db(db)
+    shutil.copy(gpx_db, db)
+    _, duration = fp.run("day", "detect", day)
+    reference = visits_digest(db)
+    log(f"day detect {day}: {duration * 1000:.0f} ms, {reference[0]} visits")
+    survived = 0
+    for index, moment in enumerate(kill_moments(duration, kills, rng)):
+        remove_db(db)
+        shutil.copy(gpx_db, db)
+        process = fp.start("day", "detect", day)
+        killed = kill_after(process, moment)
+        ok = query(db, "PRAGMA integrity_check") == [("ok",)]
+        visits = visits_digest(db)[0]
+        if not ok or visits not in (0, reference[0]):
+            fail(f"day detect killed at {moment * 1000:.0f} ms: integrity {ok}, {visits} visits")
+        fp.run("day", "detect", day)
+        final = visits_digest(db)
+        survived += ok and final == reference
+        if final != reference:
+            fail(f"day detect killed at {moment * 1000:.0f} ms: re-run gives {final}, not {reference}")
+        log(f"  kill {index + 1}/{kills} at {moment * 1000:.0f} ms (killed: {killed}): {visits} visits after it; "
+            f"re-run equal: {final == reference}")
+    return survived
+
