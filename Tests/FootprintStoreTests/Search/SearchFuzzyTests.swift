@@ -103,8 +103,7 @@ import Testing
         #expect(result.match.kind == .typo)
     }
 
-    // 78 repeats: 1,014 bytes, within ``SearchQuery/maximumTextBytes``.
-    @Test(arguments: [String(repeating: "스카벅스 ", count: 78), "😀스카벅스😀", "스카\u{0007}벅스", "\"스카*벅스\" OR -NEAR(", "ㅅ"])
+    @Test(arguments: [String(repeating: "스카벅스 ", count: 300), "😀스카벅스😀", "스카\u{0007}벅스", "\"스카*벅스\" OR -NEAR(", "ㅅ"])
     func hostileQueriesStayText(_ text: String) throws {
         _ = try temporary.store.search(SearchQuery(text))
         _ = try temporary.store.search(SearchQuery(text, exact: true))
