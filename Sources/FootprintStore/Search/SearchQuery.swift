@@ -68,20 +68,9 @@ public struct SearchQuery: Hashable, Sendable {
         return HangulNormalization.searchNormalized(parts.plain).isEmpty ? parts.hashtags : []
     }
 
-    /// The longest text a search takes, in UTF-8 bytes (about 340 Hangul syllables, or 1,000
-    /// Latin letters; a place's name and address together are rarely a fifth of it).
-    ///
-    /// Checked before anything reads the text: the readings of a query (keyboard mistypes, typos,
-    /// syllables left out, words joined across spaces) grow faster than its length, and NFC
-    /// reorders a run of combining marks by insertion, so an unbounded text costs unbounded
-    /// time (a 64 kB one took seconds).
-    public static let maximumTextBytes = 1024
-
     /// Whether the text has anything to search for: a word with a letter, digit or symbol once
-    /// spaces and invisible characters are skipped, or a `#tag` (a lone `#` is not one). A text
-    /// longer than ``maximumTextBytes`` counts as one, for ``validated()`` to refuse it.
+    /// spaces and invisible characters are skipped, or a `#tag` (a lone `#` is not one).
     public var hasTextOrTags: Bool {
-        if text.utf8.count > Self.maximumTextBytes { return true }
         let parts = textParts
         return !parts.hashtags.isEmpty || !HangulNormalization.searchNormalized(parts.plain).isEmpty
     }
@@ -94,12 +83,6 @@ public struct SearchQuery: Hashable, Sendable {
     /// Checks the values a caller may get wrong, each with one sentence. Hashtags written beside
     /// words (`남산 #야경`) become a filter on those tags (``PlaceFilter/allTags``).
     func validated() throws -> SearchQuery {
-        let length = text.utf8.count
-        if length > Self.maximumTextBytes {
-            throw FootprintStoreError.invalidValue(
-                name: "search text", value: "“\(text.unicodeScalars.prefix(20).map(String.init).joined())…”",
-                reason: "it is \(length) bytes long, and a search takes at most \(Self.maximumTextBytes)")
-        }
         // NFC and width folding before anything reads the text: `cafe` + U+0301 is `café`.
         var query = self
         query.text = HangulNormalization.normalized(text)
