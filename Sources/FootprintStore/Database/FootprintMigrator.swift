@@ -44,6 +44,9 @@ enum FootprintMigrator {
         migrator.registerMigration("v15-search-typo", migrate: SearchIndex.createSchemaV15)
         // Position, likes and best time of every place clustered by grid cell, for recommendations.
         migrator.registerMigration("v16-recommend-candidates", migrate: RecommendationCells.createSchemaV16)
+        // Category, tags and name in the compact candidate table too: filters, similarity to the
+        // visit history and diversity read no `places` row.
+        migrator.registerMigration("v17-recommend-profiles", migrate: RecommendationCells.createSchemaV17)
         return migrator
     }()
 
