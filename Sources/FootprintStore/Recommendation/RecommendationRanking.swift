@@ -74,7 +74,8 @@ struct RecommendationRanking {
                 reference.isEmpty
                     ? 0
                     : reference.value(
-                        id: candidates.ids[index], tags: candidates.tags(index), category: candidates.categoryIDs[index])
+                        id: candidates.ids[index], tags: candidates.tags(index), category: candidates.categoryIDs[index]
+                    )
             )
         }
         largestSimilarity = Array(repeating: 0, count: count)

@@ -29,7 +29,8 @@ import Testing
         }
         var rows: [(category: String?, tags: String?, likes: Int)] = []
         for index in 0..<400 {
-            let category = index % 9 == 0 ? nil : ["음식점", "음식점 > 카페", "Cafe > Latte", "카페"][index % 4] + Self.text(&random)
+            let category =
+                index % 9 == 0 ? nil : ["음식점", "음식점 > 카페", "Cafe > Latte", "카페"][index % 4] + Self.text(&random)
             let tags = index % 11 == 0 ? nil : Self.text(&random)
             rows.append((category, tags, random.int(0..<300)))
         }
