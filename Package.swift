@@ -1,6 +1,18 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// How a release `footprint` is linked on Linux: the Swift runtime and Foundation inside the
+/// executable (their static libraries; Foundation's own dependencies named, as the modules the
+/// sources compile against are the shared ones), its symbols not exported, at a fixed address.
+/// A process then starts without binding thousands of symbols against a dozen shared libraries
+/// and without relocating ~90,000 pointers: a cold `footprint recommend` of nothing took 22 ms
+/// of CPU, 15–18 ms so linked (measured under load, 10 runs each).
+let staticRelease = [
+    "-static-stdlib", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
+    "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+    "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie",
+]
+
 let package = Package(
     name: "Footprint",
     platforms: [.macOS(.v14)],
@@ -39,7 +51,8 @@ let package = Package(
             dependencies: [
                 "FootprintGeo", "FootprintHangul", "FootprintProjection", "FootprintStore", "FootprintRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            linkerSettings: [.unsafeFlags(staticRelease, .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "FootprintGeoTests", dependencies: ["FootprintGeo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FootprintHangulTests", dependencies: ["FootprintHangul"]),
         .testTarget(
