@@ -13,13 +13,10 @@ extension RecommendationCandidates {
     /// only the distance is a bound until the ranking needs it exactly. The table follows the
     /// `latitude` and `longitude` columns, so a place another tool moved is where its columns say.
     ///
-    /// - Parameters:
-    ///   - excluded: ids left out (the anchor place, the day's places, visited places for
-    ///     `--unvisited`).
-    ///   - required: when set, only these ids (a filter on visited places).
+    /// - Parameter excluded: ids left out (the anchor place, the day's places, visited places for
+    ///   `--unvisited`).
     static func readCells(
-        _ db: Database, extent: Extent, radius: Double, filter: CandidateFilter, excluded: Set<Int64>,
-        required: Set<Int64>? = nil, path: String
+        _ db: Database, extent: Extent, radius: Double, filter: CandidateFilter, excluded: Set<Int64>, path: String
     ) throws -> RecommendationCandidates {
         var result = RecommendationCandidates()
         result.path = path
@@ -51,7 +48,7 @@ extension RecommendationCandidates {
                 let likes = Int(sqlite3_column_int64(raw, 3))
                 // Each place is in one cell and the ranges do not overlap: no place comes twice.
                 guard let bound = result.bound(extent, radius: radius, latitude: latitude, longitude: longitude),
-                    !excluded.contains(id), required?.contains(id) ?? true
+                    !excluded.contains(id)
                 else { continue }
                 let category = Self.text(raw, 5)
                 let tags = Self.text(raw, 6)

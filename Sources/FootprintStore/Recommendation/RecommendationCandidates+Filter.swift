@@ -3,7 +3,7 @@
 /// tests the `places` row: `category = C OR category LIKE 'C > %'`, `'|' || tags || '|' LIKE
 /// '%|T|%'` and `likes >= N`. SQLite's `LIKE` folds the case of ASCII letters only and compares
 /// every other character as is, which on UTF-8 is a byte comparison with ASCII letters folded.
-/// (`visited` is a set of ids, which the caller excludes or requires.)
+/// (`visited` is not tested here: `--unvisited` excludes the visited ids.)
 struct CandidateFilter {
     private var category: [UInt8]?
     /// The category followed by ` > `: a longer path under it.

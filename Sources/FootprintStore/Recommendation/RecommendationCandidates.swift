@@ -4,7 +4,7 @@ import GRDB
 import GRDBSQLite
 
 /// The places a recommendation ranks, as parallel arrays, read from the compact candidate table
-/// (``readCells(_:extent:radius:filter:excluded:required:path:)``) with the columns scoring needs
+/// (``readCells(_:extent:radius:filter:excluded:path:)``) with the columns scoring needs
 /// and nothing more (addresses and the rest are read only for the spots that reach the top).
 struct RecommendationCandidates {
     var ids: [Int64] = []
