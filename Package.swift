@@ -1,6 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// How a release `footprint` is linked on Linux: the Swift runtime and Foundation inside the
+/// executable (their static libraries; Foundation's own dependencies named, as the modules the
+/// sources compile against are the shared ones), its symbols not exported. A process then starts
+/// without binding thousands of symbols against a dozen shared libraries. It stays
+/// position-independent: a tool that reads files from anywhere keeps address randomisation.
+let staticRelease = [
+    "-static-stdlib", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
+    "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
+    "-Xlinker", "--no-export-dynamic",
+]
+
 let package = Package(
     name: "Footprint",
     platforms: [.macOS(.v14)],
@@ -41,7 +52,8 @@ let package = Package(
             dependencies: [
                 "CZlib", "FootprintGeo", "FootprintHangul", "FootprintProjection", "FootprintStore", "FootprintRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            linkerSettings: [.unsafeFlags(staticRelease, .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "FootprintGeoTests", dependencies: ["FootprintGeo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FootprintHangulTests", dependencies: ["FootprintHangul"]),
         .testTarget(

@@ -43,6 +43,8 @@ enum BenchmarkTasks {
         RenderDayMapTask(),
         TilePyramidTask(),
         RecommendRadiusTask(),
+        RecommendHistoryTask(),
+        RecommendFilteredTask(),
         RecommendDayTask(),
         RecommendColdCLITask(),
     ]

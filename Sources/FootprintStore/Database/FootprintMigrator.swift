@@ -44,6 +44,9 @@ enum FootprintMigrator {
         migrator.registerMigration("v15-search-typo", migrate: SearchIndex.createSchemaV15)
         // Position, likes and best time of every place clustered by grid cell, for recommendations.
         migrator.registerMigration("v16-recommend-candidates", migrate: RecommendationCells.createSchemaV16)
+        // Category, tags and name in the compact candidate table too: filters, similarity to the
+        // visit history and diversity read no `places` row.
+        migrator.registerMigration("v17-recommend-profiles", migrate: RecommendationCells.createSchemaV17)
         // The name index without 초성 skip bigrams (within 1.5× of its size before v15), and skip
         // bigrams for merged places' other names; both made anew, the index rebuilt.
         migrator.registerMigration("v18-search-typo-2", migrate: SearchIndex.createSchemaV18)

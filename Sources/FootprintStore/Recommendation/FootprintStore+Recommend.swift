@@ -33,8 +33,6 @@ extension FootprintStore {
         }
         let radius = query.resolvedRadius
         return try read { db in
-            var filter = query.filter
-            filter.visited = query.unvisitedOnly ? false : nil
             let visits = try VisitSummary.all(db)
             let extent: RecommendationCandidates.Extent
             var excluded = Set<Int64>()
@@ -60,18 +58,15 @@ extension FootprintStore {
                 extent = .corridor(corridor)
                 referenceIDs = visits.keys.sorted()
             }
-            var candidates: RecommendationCandidates
-            if referenceIDs.isEmpty, query.filter.isEmpty {
-                // Nothing to filter by and no similarity to compute: the compact table has all
-                // that ranking reads; `places` is read only for the spots that come near the top.
-                if query.unvisitedOnly { excluded.formUnion(visits.keys) }
-                candidates = try RecommendationCandidates.readCells(
-                    db, extent: extent, radius: radius, excluded: excluded, path: path)
-            } else {
-                candidates = try RecommendationCandidates.read(
-                    db, extent: extent, radius: radius, filter: filter, excluded: excluded,
-                    readsProfile: !referenceIDs.isEmpty, path: path)
-            }
+            // `--unvisited` leaves out the places novelty counts as visited: a visit the user
+            // removed does not count.
+            if query.unvisitedOnly { excluded.formUnion(visits.keys) }
+            // The compact table has all that filters and ranking read; `places` is read only for
+            // the anchor, the history's places and the spots of the page.
+            var candidates = try RecommendationCandidates.readCells(
+                db, extent: extent, radius: radius, filter: CandidateFilter(query.filter), excluded: excluded,
+                path: path)
+            if !referenceIDs.isEmpty { candidates.internProfiles() }
             var similarity = try RecommendationSimilarity(db, ids: referenceIDs, candidates: &candidates)
             var ranking = RecommendationRanking(
                 db, candidates: candidates, extent: extent, radius: radius, query: query, minute: minute,

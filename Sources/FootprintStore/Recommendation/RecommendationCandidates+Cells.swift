@@ -5,15 +5,18 @@ import GRDBSQLite
 
 extension RecommendationCandidates {
     /// The candidates from `recommend_candidates` (``RecommendationCells``): one range scan a band
-    /// of cells, reading the position, likes and best time of each place and nothing else.
+    /// of cells, reading each place's position, likes, best time, category, tags and name.
     ///
-    /// For a query without filters whose similarity term is 0 for every place (no anchor place,
-    /// no visit history); the rest read `places` (``read(_:extent:radius:filter:excluded:readsProfile:path:)``).
-    /// Every candidate is complete: popularity and time are exact from the start and only the
-    /// distance is a bound until the ranking needs it exactly. The table follows the `latitude`
-    /// and `longitude` columns, so a place another tool moved is where its columns say.
+    /// Every query reads this way: the filters are tested on the row's bytes (``CandidateFilter``),
+    /// and the texts of the places within the radius are kept (``texts``) for similarity and
+    /// diversity, which read no `places` row. Popularity and time are exact from the start and
+    /// only the distance is a bound until the ranking needs it exactly. The table follows the
+    /// `latitude` and `longitude` columns, so a place another tool moved is where its columns say.
+    ///
+    /// - Parameter excluded: ids left out (the anchor place, the day's places, visited places for
+    ///   `--unvisited`).
     static func readCells(
-        _ db: Database, extent: Extent, radius: Double, excluded: Set<Int64>, path: String
+        _ db: Database, extent: Extent, radius: Double, filter: CandidateFilter, excluded: Set<Int64>, path: String
     ) throws -> RecommendationCandidates {
         var result = RecommendationCandidates()
         result.path = path
@@ -24,7 +27,7 @@ extension RecommendationCandidates {
         }
         let statement = try db.cachedStatement(
             sql: """
-                SELECT id, latitude, longitude, likes, best_time FROM recommend_candidates
+                SELECT id, latitude, longitude, likes, best_time, category, tags, name FROM recommend_candidates
                 WHERE cell BETWEEN ? AND ?
                 """)
         let raw = statement.sqliteStatement
@@ -42,14 +45,18 @@ extension RecommendationCandidates {
                 let id = sqlite3_column_int64(raw, 0)
                 let latitude = sqlite3_column_double(raw, 1)
                 let longitude = sqlite3_column_double(raw, 2)
+                let likes = Int(sqlite3_column_int64(raw, 3))
                 // Each place is in one cell and the ranges do not overlap: no place comes twice.
                 guard let bound = result.bound(extent, radius: radius, latitude: latitude, longitude: longitude),
                     !excluded.contains(id)
                 else { continue }
+                let category = Self.text(raw, 5)
+                let tags = Self.text(raw, 6)
+                if !filter.isEmpty, !filter.matches(category: category, tags: tags, likes: likes) { continue }
                 result.ids.append(id)
                 result.latitudes.append(latitude)
                 result.longitudes.append(longitude)
-                result.likes.append(Int(sqlite3_column_int64(raw, 3)))
+                result.likes.append(likes)
                 if let text = sqlite3_column_text(raw, 4) {
                     result.bestTimes.append(BestTime(stored: String(cString: text)))
                 } else {
@@ -58,8 +65,27 @@ extension RecommendationCandidates {
                 result.lowerBounds.append(bound.lower)
                 result.exact.append(bound.exact ?? .nan)
                 result.corridorSegments.append(bound.segments)
+                result.categorySpans.append(result.keep(category))
+                result.tagSpans.append(result.keep(tags))
+                result.nameSpans.append(result.keep(Self.text(raw, 7)))
             }
         }
         return result
+    }
+
+    /// The text of `column` up to its first NUL (as `String(cString:)` reads it), `nil` for NULL.
+    /// Valid until the statement steps on.
+    private static func text(_ raw: OpaquePointer?, _ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let bytes = sqlite3_column_text(raw, column) else { return nil }
+        return UnsafeBufferPointer(
+            start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
+    }
+
+    /// Copies `text` into ``texts``.
+    private mutating func keep(_ text: UnsafeBufferPointer<UInt8>?) -> TextSpan {
+        guard let text else { return .null }
+        let span = TextSpan(start: Int32(texts.count), count: Int32(text.count))
+        texts.append(contentsOf: text)
+        return span
     }
 }

@@ -23,6 +23,12 @@ struct DiversityInterner {
     private var numbers: [String: Int32] = [:]
     /// Category paths already split and numbered: a query has a few dozen of them.
     private var categories: [String: [Int32]] = [:]
+    /// The same for stored bytes: a brand's or a tag's bytes to its number, a category's to its
+    /// segments' numbers, each computed once through the `String` tables above.
+    private var bytes = ByteInterner()
+    private var numberOfBytes: [Int32] = []
+    private var categoryBytes = ByteInterner()
+    private var segmentsOfBytes: [[Int32]] = []
 
     private mutating func number(_ text: String) -> Int32 {
         if let known = numbers[text] { return known }
@@ -31,21 +37,55 @@ struct DiversityInterner {
         return number
     }
 
+    private mutating func number(bytes text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let (index, isNew) = bytes.number(text)
+        if isNew { numberOfBytes.append(number(String(decoding: text, as: UTF8.self))) }
+        return numberOfBytes[Int(index)]
+    }
+
+    private mutating func segments(_ category: String) -> [Int32] {
+        if let known = categories[category] { return known }
+        let segments = category.split(separator: " > ", omittingEmptySubsequences: false).map { number(String($0)) }
+        categories[category] = segments
+        return segments
+    }
+
     /// The key of a place with these fields (as ``DiversityProfile/init(name:category:tags:coordinate:)``).
     mutating func key(name: String, category: String?, tags: [String], coordinate: Coordinate) -> DiversityKey {
         let brand = RecommendationDiversity.brand(of: name)
+        return DiversityKey(
+            brand: brand.isEmpty ? -1 : number(brand), categorySegments: category.map { segments($0) } ?? [],
+            tags: Array(Set(tags.map { number($0) })).sorted(), coordinate: coordinate)
+    }
+
+    /// The key of a place with these stored fields (`nil`: NULL): the name, the category path
+    /// and the `|`-joined tags as ``RecommendationCandidates`` keeps them; the same key as
+    /// ``key(name:category:tags:coordinate:)`` of their `String`s.
+    mutating func key(
+        name: UnsafeBufferPointer<UInt8>?, category: UnsafeBufferPointer<UInt8>?, tags: UnsafeBufferPointer<UInt8>?,
+        coordinate: Coordinate
+    ) -> DiversityKey {
+        var brand = RecommendationDiversity.brand(of: name.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        let brandNumber = brand.isEmpty ? -1 : brand.withUTF8 { number(bytes: $0) }
         var segments: [Int32] = []
         if let category {
-            if let known = categories[category] {
-                segments = known
+            let (index, isNew) = categoryBytes.number(category)
+            if isNew { segmentsOfBytes.append(self.segments(String(decoding: category, as: UTF8.self))) }
+            segments = segmentsOfBytes[Int(index)]
+        }
+        var numbers: [Int32] = []
+        if let tags {
+            if let ranges = RecommendationTexts.tagRanges(tags) {
+                for range in ranges { numbers.append(number(bytes: UnsafeBufferPointer(rebasing: tags[range]))) }
             } else {
-                segments = category.split(separator: " > ", omittingEmptySubsequences: false).map { number(String($0)) }
-                categories[category] = segments
+                numbers = Hashtag.decode(String(decoding: tags, as: UTF8.self)).map { number($0) }
             }
         }
-        return DiversityKey(
-            brand: brand.isEmpty ? -1 : number(brand), categorySegments: segments,
-            tags: Array(Set(tags.map { number($0) })).sorted(), coordinate: coordinate)
+        // Distinct and sorted, as `Array(Set(…)).sorted()`.
+        numbers.sort()
+        var distinct: [Int32] = []
+        for value in numbers where distinct.last != value { distinct.append(value) }
+        return DiversityKey(brand: brandNumber, categorySegments: segments, tags: distinct, coordinate: coordinate)
     }
 }
 

@@ -74,7 +74,8 @@ struct RecommendationRanking {
                 reference.isEmpty
                     ? 0
                     : reference.value(
-                        id: candidates.ids[index], tags: candidates.tags[index], category: candidates.categories[index])
+                        id: candidates.ids[index], tags: candidates.tags(index), category: candidates.categoryIDs[index]
+                    )
             )
         }
         largestSimilarity = Array(repeating: 0, count: count)
@@ -155,7 +156,7 @@ struct RecommendationRanking {
                     }
                 }
                 bounded[index] = false
-                let profile = try self.profile(index)
+                let profile = self.profile(index)
                 for other in chosenKeys[Int(entry.state)...] {
                     largestSimilarity[index] = max(
                         largestSimilarity[index], RecommendationDiversity.similarity(profile, other))
@@ -165,7 +166,7 @@ struct RecommendationRanking {
                 heap.insert(entry)
                 continue
             }
-            chosenKeys.append(try profile(index))
+            chosenKeys.append(profile(index))
             let parts = contributions(index, meters: candidates.exact[index])
             chosen.append(
                 Choice(
@@ -177,23 +178,10 @@ struct RecommendationRanking {
     }
 
     /// What diversity compares of candidate `index`: its name's brand, category, tags and
-    /// position, read once with one cached statement and interned (``DiversityKey``).
-    private mutating func profile(_ index: Int) throws -> DiversityKey {
+    /// position, from the texts the candidates were read with, interned (``DiversityKey``).
+    private mutating func profile(_ index: Int) -> DiversityKey {
         if let known = profiles[index] { return known }
-        let statement = try db.cachedStatement(sql: "SELECT name, category, tags FROM places WHERE id = ?")
-        let raw = statement.sqliteStatement
-        sqlite3_bind_int64(raw, 1, candidates.ids[index])
-        defer { sqlite3_reset(raw) }
-        guard sqlite3_step(raw) == SQLITE_ROW else {
-            throw FootprintStoreError.placeNotFound(id: candidates.ids[index])
-        }
-        func text(_ column: Int32) -> String? {
-            sqlite3_column_text(raw, column).map { String(cString: $0) }
-        }
-        let profile = interner.key(
-            name: text(0) ?? "", category: text(1), tags: Hashtag.decode(text(2) ?? ""),
-            coordinate: Coordinate(
-                uncheckedLatitude: candidates.latitudes[index], longitude: candidates.longitudes[index]))
+        let profile = candidates.diversityKey(index, interner: &interner)
         profiles[index] = profile
         return profile
     }

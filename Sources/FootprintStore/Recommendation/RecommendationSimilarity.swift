@@ -18,9 +18,14 @@ struct RecommendationSimilarity {
     private var idf: [Double] = []
     private var profileWeights: [Double] = []
     private var postings: [[Int32]] = []
-    private var categoryCache: [String: [(similarity: Double, category: String, count: Int)]] = [:]
+    /// The candidates' categories (``RecommendationCandidates/categoryNames``) and, for each,
+    /// the profiles' categories ranked by similarity once asked for.
+    private var categoryNames: [String] = []
+    private var categoryCache: [[(similarity: Double, category: String, count: Int)]?] = []
     private var categoryCounts: [String: Int] = [:]
     private var profileIndex: [Int64: Int] = [:]
+    private var shared: [Double] = []
+    private var touched: [Int32] = []
 
     var isEmpty: Bool { profiles.isEmpty }
 
@@ -43,13 +48,16 @@ struct RecommendationSimilarity {
         var frequency = [Int](repeating: 0, count: candidates.tagNames.count)
         var documents = candidates.count
         let candidateIDs = Set(candidates.ids)
-        for tags in candidates.tags { for tag in tags { frequency[Int(tag)] += 1 } }
+        for tag in candidates.tagIDs { frequency[Int(tag)] += 1 }
         for profile in profiles where !candidateIDs.contains(profile.id) {
             documents += 1
             for tag in profile.tags { frequency[Int(tag)] += 1 }
         }
+        categoryNames = candidates.categoryNames
+        categoryCache = Array(repeating: nil, count: categoryNames.count)
         idf = frequency.map { RecommendationScoring.inverseDocumentFrequency(documents: documents, containing: $0) }
         postings = Array(repeating: [], count: candidates.tagNames.count)
+        shared = Array(repeating: 0, count: profiles.count)
         for (index, profile) in profiles.enumerated() {
             profileIndex[profile.id] = index
             profileWeights.append(profile.tags.reduce(0) { $0 + idf[Int($1)] })
@@ -58,25 +66,30 @@ struct RecommendationSimilarity {
         }
     }
 
-    /// The similarity of candidate `id` with `tags` and `category` (in [0, 1]).
-    mutating func value(id: Int64, tags: [Int32], category: String?) -> Double {
+    /// The similarity of candidate `id` with `tags` and category number `category` (of the
+    /// candidates' ``RecommendationCandidates/categoryNames``, −1 for none), in [0, 1].
+    mutating func value(id: Int64, tags: ArraySlice<Int32>, category: Int32) -> Double {
         guard !profiles.isEmpty else { return 0 }
         let own = profileIndex[id]
         var bestTags = 0.0
         if !tags.isEmpty {
             let weight = tags.reduce(0) { $0 + idf[Int($1)] }
-            var shared: [Int32: Double] = [:]
+            // The summed weights shared with each profile, in scratch arrays cleared after.
             for tag in tags {
                 for profile in postings[Int(tag)] where Int(profile) != own {
-                    shared[profile, default: 0] += idf[Int(tag)]
+                    if shared[Int(profile)] == 0 { touched.append(profile) }
+                    shared[Int(profile)] += idf[Int(tag)]
                 }
             }
-            for (profile, overlap) in shared {
+            for profile in touched {
+                let overlap = shared[Int(profile)]
                 bestTags = max(bestTags, overlap / (weight + profileWeights[Int(profile)] - overlap))
+                shared[Int(profile)] = 0
             }
+            touched.removeAll(keepingCapacity: true)
         }
         var bestCategory = 0.0
-        if let category {
+        if category >= 0 {
             let ownCategory = own.flatMap { profiles[$0].category }
             for entry in ranked(category) {
                 // The candidate's own profile does not count: skip its category if it is alone in it.
@@ -88,16 +101,17 @@ struct RecommendationSimilarity {
         return RecommendationScoring.similarity(tags: min(1, bestTags), category: bestCategory)
     }
 
-    /// The profiles' categories by similarity to `category`, best first.
-    private mutating func ranked(_ category: String) -> [(similarity: Double, category: String, count: Int)] {
-        if let cached = categoryCache[category] { return cached }
+    /// The profiles' categories by similarity to candidate category `number`, best first.
+    private mutating func ranked(_ number: Int32) -> [(similarity: Double, category: String, count: Int)] {
+        if let cached = categoryCache[Int(number)] { return cached }
+        let category = categoryNames[Int(number)]
         var list: [(similarity: Double, category: String, count: Int)] = []
         for (other, count) in categoryCounts {
             let value = RecommendationScoring.categorySimilarity(category, other)
             if value > 0 { list.append((value, other, count)) }
         }
         list.sort { a, b in a.similarity != b.similarity ? a.similarity > b.similarity : a.category < b.category }
-        categoryCache[category] = list
+        categoryCache[Int(number)] = list
         return list
     }
 }

@@ -55,11 +55,10 @@ import Testing
         defer { try? queue.close() }
         return try queue.read { db in
             let expected = """
-                SELECT \(RecommendationCells.cellSQL.replacingOccurrences(of: "%@", with: "places")), id, latitude,
-                    longitude, likes, best_time
+                SELECT \(RecommendationCells.values(of: "places"))
                 FROM places WHERE latitude IS NOT NULL AND longitude IS NOT NULL
                 """
-            let actual = "SELECT cell, id, latitude, longitude, likes, best_time FROM recommend_candidates"
+            let actual = "SELECT cell, \(RecommendationCells.columns) FROM recommend_candidates"
             return try Int.fetchOne(
                 db,
                 sql:
@@ -88,12 +87,16 @@ import Testing
                 arguments: [target.latitude, target.longitude, moved.id!])
             try db.execute(
                 sql: "UPDATE places SET likes = 9000, best_time = '10:00-11:00' WHERE id = ?", arguments: [liked.id!])
+            // v17: the name, category and tags follow too.
+            try db.execute(
+                sql: "UPDATE places SET name = 'edited 2', category = '카페', tags = '야경|커피' WHERE id = ?",
+                arguments: [edited.id!])
         }
         try queue.close()
         #expect(try Self.mismatches(scene.temporary.path) == 0)
         let near = try scene.recommend(radius: 1_000, minute: 10 * 60 + 30)
         // 9,000 likes and the window of 10:30 put the one 200 m away first.
-        #expect(near.map(\.place.name) == ["liked", "edited"])
+        #expect(near.map(\.place.name) == ["liked", "edited 2"])
         #expect(near.first?.explanation[1].value == RecommendationScoring.popularity(likes: 9000, visits: 0))
         #expect(near.first?.explanation[4].value == 1)
         #expect(near.last?.explanation[4].value == 0)  // 밤 is 21:00-02:00

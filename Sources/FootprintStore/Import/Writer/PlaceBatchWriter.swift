@@ -254,9 +254,8 @@ final class PlaceBatchWriter {
         if try db.tableExists("recommend_candidates") {
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO recommend_candidates (cell, id, latitude, longitude, likes, best_time)
-                    SELECT \(RecommendationCells.cellSQL.replacingOccurrences(of: "%@", with: "places")), id, latitude,
-                        longitude, likes, best_time
+                    INSERT OR REPLACE INTO recommend_candidates (cell, \(RecommendationCells.columns))
+                    SELECT \(RecommendationCells.values(of: "places"))
                     FROM places WHERE id > ? AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY 1, 2
                     """,
                 arguments: [lastIDBefore])
