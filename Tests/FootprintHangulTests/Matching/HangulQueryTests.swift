@@ -186,7 +186,9 @@ import Testing
             var found: [Unicode.Scalar] = []
             for case .syllable(let ranges) in completions.compactMap({ $0.count == 1 ? $0[0] : nil }) {
                 for range in ranges {
-                    for value in range.lowerBound.value...range.upperBound.value { found.append(Unicode.Scalar(value)!) }
+                    for value in range.lowerBound.value...range.upperBound.value {
+                        found.append(Unicode.Scalar(value)!)
+                    }
                 }
             }
             // A syllable nothing extends (`과` … `괗` extend `고`; `갃` extends nothing) has no range.
