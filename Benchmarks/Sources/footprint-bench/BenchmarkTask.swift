@@ -24,6 +24,7 @@ enum BenchmarkTasks {
         ImportTask(file: "places.geojson"),
         GPXImportTask(),
         ConflateImportTask(),
+        ReimportTask(),
         RadiusTask(),
         NearestTask(),
         ExportTask(),

@@ -86,18 +86,20 @@ extension HangulQuery {
     ///   beginning with that keystroke: `잇` → `이` + `ㅅ…` (`제잇` → `제이샵`), `닭` → `달` + `ㄱ…`.
     static func completions(of syllable: HangulSyllable) -> [[MatchPattern.Unit]] {
         var completions: [[MatchPattern.Unit]] = []
-        let keys = syllable.keystrokes
         var ranges: [ClosedRange<Unicode.Scalar>] = []
         var matching = 0
-        let first = syllable.chosungIndex * 588
-        for offset in first..<(first + 588) {
-            let candidate = HangulSyllable(uncheckedValue: 0xAC00 + UInt32(offset))
-            guard candidate.keystrokes.starts(with: keys) else { continue }
+        // The candidates share the chosung: their keystrokes begin with this syllable's when
+        // the keystrokes after the chosung do (``VowelAndFinalKeys``), compared as packed bytes.
+        let tails = VowelAndFinalKeys.table
+        let keys = tails[syllable.jungsungIndex * 28 + syllable.jongsungIndex]
+        let first = 0xAC00 + UInt32(syllable.chosungIndex * 588)
+        for offset in 0..<588 where tails[offset].begins(with: keys) {
+            let candidate = Unicode.Scalar(first + UInt32(offset))!
             matching += 1
-            if let last = ranges.last, last.upperBound.value + 1 == candidate.scalar.value {
-                ranges[ranges.count - 1] = last.lowerBound...candidate.scalar
+            if let last = ranges.last, last.upperBound.value + 1 == candidate.value {
+                ranges[ranges.count - 1] = last.lowerBound...candidate
             } else {
-                ranges.append(candidate.scalar...candidate.scalar)
+                ranges.append(candidate...candidate)
             }
         }
         if matching > 1 { completions.append([.syllable(in: ranges)]) }
@@ -141,5 +143,32 @@ extension HangulQuery {
             variants.append(greedy)
         }
         return variants
+    }
+}
+
+/// The 2-set keystrokes a syllable types after its chosung — its vowel's one or two, its final's
+/// none, one or two —, packed one byte each (the keystroke's offset from U+3130) from the top of
+/// a `UInt32`, for each of the 588 vowel and final pairs (index `jungsung * 28 + jongsung`).
+/// ``HangulQuery/completions(of:)`` compares a half-typed syllable with every syllable of its
+/// chosung, once per name a duplicates search or an import builds a query for: as arrays of
+/// scalars that was most of building a query.
+struct VowelAndFinalKeys {
+    let packed: UInt32
+    let count: Int
+
+    /// Whether these keystrokes begin with `prefix`'s.
+    @inline(__always)
+    func begins(with prefix: VowelAndFinalKeys) -> Bool {
+        guard count >= prefix.count else { return false }
+        let mask: UInt32 = prefix.count == 0 ? 0 : ~UInt32(0) << UInt32(32 - 8 * prefix.count)
+        return packed & mask == prefix.packed
+    }
+
+    static let table: [VowelAndFinalKeys] = (0..<588).map { offset in
+        var keys = Jamo.keystrokes(of: Jamo.jungsungs[offset / 28])
+        if offset % 28 > 0 { keys += Jamo.keystrokes(of: Jamo.jongsungs[offset % 28 - 1]) }
+        var packed: UInt32 = 0
+        for (index, key) in keys.enumerated() { packed |= (key.value - 0x3130) << UInt32(24 - 8 * index) }
+        return VowelAndFinalKeys(packed: packed, count: keys.count)
     }
 }

@@ -57,6 +57,7 @@ final class ConflationIndex {
                 """)
         scan.bind(1, source)
         var entries: [Entry] = []
+        entries.reserveCapacity(try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(256)
         while try scan.step() {
@@ -68,11 +69,12 @@ final class ConflationIndex {
                     id: scan.int64(0), latitude: latitude, longitude: longitude,
                     key: Self.key(ofUTF8: scan.blob(1), buffer: &buffer)))
         }
-        self.entries = entries
         // Cells as tall as the matcher's box is half high: its box spans at most three rows.
         grid = PositionGrid(
             latitudes: entries.map(\.latitude), longitudes: entries.map(\.longitude),
             cellDegrees: radiusMeters / 110_000)
+        // In the grid's order: a cell's places are read in sequence, not from all over memory.
+        self.entries = grid.order.map { entries[Int($0)] }
     }
 
     /// Calls `body` with each indexed place in the box of `latitudeSpan` × `longitudeSpan`
@@ -81,10 +83,10 @@ final class ConflationIndex {
         latitude: Double, longitude: Double, latitudeSpan: Double, longitudeSpan: Double,
         _ body: (Entry) throws -> Void
     ) rethrows {
-        try grid.forEach(
+        try grid.forEachSlot(
             south: latitude - latitudeSpan, north: latitude + latitudeSpan, west: longitude - longitudeSpan,
             east: longitude + longitudeSpan
-        ) { try body(entries[$0]) }
+        ) { slot, _ in try body(entries[slot]) }
     }
 
     /// ``PlaceMatcher/match(name:latitude:longitude:source:excluded:)`` on the index: the same

@@ -168,4 +168,31 @@ import Testing
             }
         }
     }
+
+    /// The completions of a half-typed syllable, read from packed keystroke tables, are the
+    /// syllables of its chosung whose keystrokes begin with its own, compared as arrays of
+    /// scalars: every vowel and final under three chosungs (the chosung only shifts the ranges).
+    @Test(arguments: ["ㄱ", "ㅆ", "ㅎ"] as [Unicode.Scalar])
+    func completionsAreTheSyllablesWhoseKeystrokesBeginWithTheSyllables(chosung: Unicode.Scalar) {
+        let chosungIndex = Jamo.chosungs.firstIndex(of: chosung)!
+        for offset in 0..<588 {
+            let syllable = HangulSyllable(uncheckedValue: 0xAC00 + UInt32(chosungIndex * 588 + offset))
+            var expected: [Unicode.Scalar] = []
+            for other in 0..<588 {
+                let candidate = HangulSyllable(uncheckedValue: 0xAC00 + UInt32(chosungIndex * 588 + other))
+                if candidate.keystrokes.starts(with: syllable.keystrokes) { expected.append(candidate.scalar) }
+            }
+            let completions = HangulQuery.completions(of: syllable)
+            var found: [Unicode.Scalar] = []
+            for case .syllable(let ranges) in completions.compactMap({ $0.count == 1 ? $0[0] : nil }) {
+                for range in ranges {
+                    for value in range.lowerBound.value...range.upperBound.value {
+                        found.append(Unicode.Scalar(value)!)
+                    }
+                }
+            }
+            // A syllable nothing extends (`과` … `괗` extend `고`; `갃` extends nothing) has no range.
+            #expect(found == (expected.count > 1 ? expected : []), "\(syllable.scalar)")
+        }
+    }
 }
