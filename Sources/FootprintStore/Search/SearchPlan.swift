@@ -35,20 +35,36 @@ struct SearchPlan {
         var completeBelow: Int
     }
 
+    /// The look-ups of the text as written (or the only ones, for a listing, a tag search or a
+    /// scan); ``laterStages()`` follow.
     let stages: [Stage]
+    /// Whether ``laterStages()`` has any.
+    private let hasLaterStages: Bool
+    private let matcher: SearchMatcher
+    private let query: SearchQuery
 
     /// At most this many of a query's words are looked up in the index (each costs a look-up in
     /// both tables); a 10,000-character query of distinct words stays a small search.
     static let maximumLookupWords = 8
 
     init(_ matcher: SearchMatcher, query: SearchQuery) {
-        stages = Self.stages(matcher, query: query)
+        self.matcher = matcher
+        self.query = query
+        (stages, hasLaterStages) = Self.stages(matcher, query: query)
     }
 
-    private static func stages(_ matcher: SearchMatcher, query: SearchQuery) -> [Stage] {
+    /// The look-ups of the readings, the other fields and the words anywhere, after ``stages``:
+    /// built only when a search gets that far (their expressions cost ~8% of a two-syllable
+    /// search that the first look-up fills).
+    func laterStages() -> [Stage] {
+        hasLaterStages ? Self.laterStages(matcher, query: query) : []
+    }
+
+    /// The first stages, and whether ``laterStages(_:query:)`` follow them.
+    private static func stages(_ matcher: SearchMatcher, query: SearchQuery) -> ([Stage], Bool) {
         var stages: [Stage] = []
         if matcher.isListing {
-            return [Stage(source: .listing, completeBelow: SearchMatch.tierCount)]
+            return ([Stage(source: .listing, completeBelow: SearchMatch.tierCount)], false)
         }
         if matcher.isTagSearch {
             let phrases = matcher.tags.compactMap { SearchExpression.Phrase(literal: $0) }.map {
@@ -63,16 +79,20 @@ struct SearchPlan {
                     Stage(source: .scan(texts: untokenized, tagsOnly: true), completeBelow: SearchMatch.tierCount))
             }
             if let combined { stages.append(Stage(source: .text(combined), completeBelow: SearchMatch.tierCount)) }
-            return stages
+            return (stages, false)
         }
         let hangul = matcher.hangul
         let exactPhrase = SearchExpression.Phrase(literal: query.text)
         // Only characters the index has no term for: every character is still searched for as
         // written, by a scan (rare, and ~0.3 s at a million places).
         if exactPhrase == nil, !hangul.isEmpty {
-            return [
-                Stage(source: .scan(texts: [hangul.normalized], tagsOnly: false), completeBelow: SearchMatch.tierCount)
-            ]
+            return (
+                [
+                    Stage(
+                        source: .scan(texts: [hangul.normalized], tagsOnly: false), completeBelow: SearchMatch.tierCount
+                    )
+                ], false
+            )
         }
         // A query of lone consonants is a 초성 query: its literal phrase is the 초성 one, found
         // by the reading stages below (a name that holds the jamo as written ranks `exact` there).
@@ -97,16 +117,27 @@ struct SearchPlan {
             stages.append(
                 Stage(source: .names(.phrase(exactPhrase)), completeBelow: SearchMatch.Kind.allWords.rawValue))
         }
-        // The longest words are the most selective; the matcher checks every word of the
-        // candidates they find.
-        let lookupWords = matcher.words.sorted { $0.unicodeScalars.count > $1.unicodeScalars.count }
-            .prefix(Self.maximumLookupWords)
-        let wordPhrases = lookupWords.compactMap { SearchExpression.Phrase(literal: $0) }.map {
-            SearchExpression.phrase($0)
-        }
+        let wordPhrases = Self.wordPhrases(matcher)
         if !wordPhrases.isEmpty, let all = SearchExpression.all(wordPhrases) {
             stages.append(Stage(source: .names(all), completeBelow: SearchMatch.firstReadingTier))
         }
+        return (stages, true)
+    }
+
+    /// The query's words looked up (the longest first: the most selective; the matcher checks
+    /// every word of the candidates they find).
+    private static func wordPhrases(_ matcher: SearchMatcher) -> [SearchExpression] {
+        let lookupWords = matcher.words.sorted { $0.unicodeScalars.count > $1.unicodeScalars.count }
+            .prefix(Self.maximumLookupWords)
+        return lookupWords.compactMap { SearchExpression.Phrase(literal: $0) }.map { SearchExpression.phrase($0) }
+    }
+
+    /// The stages after the text as written: each reading rule's look-ups, the words in their
+    /// readings, the other fields, the words anywhere.
+    private static func laterStages(_ matcher: SearchMatcher, query: SearchQuery) -> [Stage] {
+        var stages: [Stage] = []
+        let hangul = matcher.hangul
+        let wordPhrases = Self.wordPhrases(matcher)
         for rule in MatchRule.allCases where rule != .exact {
             let patterns = hangul.patterns.filter { $0.rule == rule }
             guard !patterns.isEmpty else { continue }

@@ -9,35 +9,36 @@ import GRDBSQLite
 ///
 /// A two-syllable word is in thousands of names (3,491 at the median of the benchmark's 1,000
 /// terms over 1M places); reading each row costs ~1.5 µs, a bound from these arrays ~20 ns.
-/// Built from one scan of `places` (~0.5 s at 1M places, ~22 MB), so only a store that searches
+/// Built from one scan of `places` (~0.5 s at 1M places, 24 MB), so only a store that searches
 /// again and again builds it (``SearchRankCaches``).
 final class SearchRankSnapshot: Sendable {
+    /// What one place's bound needs, in one 24-byte entry: a candidate costs one cache miss, not
+    /// one an array (four separate arrays cost ~4 misses of ~0.1 µs each; a two-syllable search
+    /// bounds thousands of candidates).
+    struct Entry {
+        var latitude: Double
+        var longitude: Double
+        /// The part of the score that does not depend on the query, rounded up: the name's fit at
+        /// its length bound and the popularity, weighted; ``absent`` where no place has the id.
+        var fixedPart: Float
+        /// A lower bound of the name's search-normalized length (``nameLengthBound(_:)``), capped
+        /// at 255.
+        var nameLength: UInt8
+    }
+
     /// The reading connection's `PRAGMA data_version` when it was built: it changes when another
     /// connection commits, and the snapshot is then stale.
     let dataVersion: Int
     let firstID: Int64
-    let latitudes: [Double]
-    let longitudes: [Double]
-    /// Likes, capped at ``likesCap`` (popularity is 1 from 99,999 likes on); ``absent`` where no
-    /// place has the id.
-    let likes: [Int32]
-    /// A lower bound of the name's search-normalized length (``nameLengthBound(_:)``), capped at
-    /// 255.
-    let nameLengths: [UInt8]
+    /// By id − ``firstID``.
+    let entries: [Entry]
 
-    static let absent = Int32.min
-    static let likesCap = 1_000_000
+    static let absent = -Float.infinity
 
-    private init(
-        dataVersion: Int, firstID: Int64, latitudes: [Double], longitudes: [Double], likes: [Int32],
-        nameLengths: [UInt8]
-    ) {
+    private init(dataVersion: Int, firstID: Int64, entries: [Entry]) {
         self.dataVersion = dataVersion
         self.firstID = firstID
-        self.latitudes = latitudes
-        self.longitudes = longitudes
-        self.likes = likes
-        self.nameLengths = nameLengths
+        self.entries = entries
     }
 
     /// Reads every place of `db`; `nil` when the ids are too sparse to be held by index (more
@@ -47,16 +48,13 @@ final class SearchRankSnapshot: Sendable {
             let range = try Row.fetchOne(db, sql: "SELECT min(id), max(id), count(*) FROM places"),
             let first = range[0] as Int64?, let last = range[1] as Int64?
         else {
-            return SearchRankSnapshot(
-                dataVersion: dataVersion, firstID: 0, latitudes: [], longitudes: [], likes: [], nameLengths: [])
+            return SearchRankSnapshot(dataVersion: dataVersion, firstID: 0, entries: [])
         }
         let count: Int = range[2]
         let span = Int(last - first) + 1
         guard span <= 4 * count + 1024 else { return nil }
-        var latitudes = [Double](repeating: .nan, count: span)
-        var longitudes = [Double](repeating: .nan, count: span)
-        var likes = [Int32](repeating: absent, count: span)
-        var nameLengths = [UInt8](repeating: 0, count: span)
+        var entries = [Entry](
+            repeating: Entry(latitude: .nan, longitude: .nan, fixedPart: absent, nameLength: 0), count: span)
         let statement = try db.makeStatement(sql: "SELECT id, latitude, longitude, likes, name FROM places")
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
@@ -66,18 +64,22 @@ final class SearchRankSnapshot: Sendable {
             guard status == SQLITE_ROW else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage)
             }
-            let index = Int(sqlite3_column_int64(handle, 0) - first)
-            if sqlite3_column_type(handle, 1) != SQLITE_NULL { latitudes[index] = sqlite3_column_double(handle, 1) }
-            if sqlite3_column_type(handle, 2) != SQLITE_NULL { longitudes[index] = sqlite3_column_double(handle, 2) }
-            likes[index] = Int32(max(Int64(Int32.min + 1), min(sqlite3_column_int64(handle, 3), Int64(likesCap))))
+            var entry = Entry(latitude: .nan, longitude: .nan, fixedPart: 0, nameLength: 0)
+            if sqlite3_column_type(handle, 1) != SQLITE_NULL { entry.latitude = sqlite3_column_double(handle, 1) }
+            if sqlite3_column_type(handle, 2) != SQLITE_NULL { entry.longitude = sqlite3_column_double(handle, 2) }
             if let text = sqlite3_column_text(handle, 4) {
                 let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 4)))
-                nameLengths[index] = UInt8(min(255, nameLengthBound(bytes)))
+                entry.nameLength = UInt8(min(255, nameLengthBound(bytes)))
             }
+            let likes = sqlite3_column_int64(handle, 3)
+            let fixed =
+                SearchRun.fitWeight * SearchMatcher.fit(length: Int(entry.nameLength))
+                + SearchRun.popularityWeight * min(1, log10(1 + Double(max(0, likes))) / 5)
+            // Rounded up, so that it stays a bound of the score's part.
+            entry.fixedPart = Float(fixed).nextUp
+            entries[Int(sqlite3_column_int64(handle, 0) - first)] = entry
         }
-        return SearchRankSnapshot(
-            dataVersion: dataVersion, firstID: first, latitudes: latitudes, longitudes: longitudes, likes: likes,
-            nameLengths: nameLengths)
+        return SearchRankSnapshot(dataVersion: dataVersion, firstID: first, entries: entries)
     }
 
     /// The scalars of a UTF-8 name that search normalization always keeps, one each: ASCII letters
@@ -106,12 +108,13 @@ final class SearchRankSnapshot: Sendable {
         return length
     }
 
-    /// Whether a place has this id.
+    /// The entry of the place with this id; `nil` when no place has it.
     @inline(__always)
-    func index(of id: Int64) -> Int? {
+    func entry(of id: Int64) -> Entry? {
         let index = id &- firstID
-        guard index >= 0, index < Int64(likes.count), likes[Int(index)] != Self.absent else { return nil }
-        return Int(index)
+        guard index >= 0, index < Int64(entries.count) else { return nil }
+        let entry = entries[Int(index)]
+        return entry.fixedPart == Self.absent ? nil : entry
     }
 }
 

@@ -9,7 +9,8 @@ extension SearchRun {
 
     /// A name stage's candidates (`ids`, none seen yet) read best bound first: each candidate's
     /// best possible score is bounded from ``rankCache`` without reading its row — its tier is at
-    /// best `bestTier` (every place of a better tier was found by an earlier stage), its name's
+    /// best `bestTier` (every place of a better tier was found by an earlier stage) and below
+    /// `exact` when its name is longer than the query, its name's
     /// fit at best that of its length bound, its proximity and popularity exact, its recency at
     /// most the weight when the store has visits — and the candidates are judged in descending
     /// order of that bound, in growing batches, until the `limit`-th best score found exceeds the
@@ -22,32 +23,35 @@ extension SearchRun {
             try judgeAll(ids)
             return
         }
-        let hasVisits = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM visits)") ?? true
+        let hasVisits = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM visits)")) ?? true
         let base = Double(SearchMatch.tierCount - bestTier)
+        // A name longer than the query cannot be it (`exact`): at best it begins with it. Without
+        // this, the first stage's thousands of names that begin with a two-syllable word would all
+        // be bounded one tier too high and none could be left unread.
+        let queryLength = matcher.hangul.normalized.unicodeScalars.count
+        let longerBase = Double(SearchMatch.tierCount - max(bestTier, SearchMatch.Kind.prefix.rawValue))
         let recency = hasVisits ? Self.recencyWeight : 0
         var bounded: [Bounded] = []
         bounded.reserveCapacity(ids.count)
         for id in ids {
-            guard let index = cache.index(of: id) else {
+            guard let entry = cache.entry(of: id) else {
                 // Not in the snapshot: read first.
                 bounded.append(Bounded(bound: .infinity, id: id))
                 continue
             }
-            var part = Self.fitWeight * SearchMatcher.fit(length: Int(cache.nameLengths[index]))
-            let latitude = cache.latitudes[index]
-            let longitude = cache.longitudes[index]
+            var part = Double(entry.fixedPart) + recency
             let distance =
-                flat?.estimate(latitude: latitude, longitude: longitude)
-                ?? Geodesic.distance(from: near, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+                flat?.estimate(latitude: entry.latitude, longitude: entry.longitude)
+                ?? Geodesic.distance(
+                    from: near, to: Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude))
             if distance.isFinite {
                 let decades = log10(1 + distance / Self.proximityScaleMeters)
                 part += Self.proximityWeight * max(0, 1 - decades / 5)
             } else {
                 part += Self.proximityWeight
             }
-            part += Self.popularityWeight * min(1, log10(1 + Double(max(0, cache.likes[index]))) / 5)
-            part += recency
-            bounded.append(Bounded(bound: base + min(part, 0.999_999), id: id))
+            let tierBase = Int(entry.nameLength) > queryLength ? longerBase : base
+            bounded.append(Bounded(bound: tierBase + min(part, 0.999_999), id: id))
         }
         // The `limit` best scores found so far, recency left out (a lower bound of each), one a
         // place: a merged place may match by several names, and keeps its best (tier, then fit).

@@ -46,6 +46,37 @@ import Testing
         #expect(bestFirst == full)
     }
 
+    /// The first stage's names begin with the query; one longer than the query can at best be a
+    /// `prefix` match, so it is bounded a tier below an `exact` one and, once the results hold
+    /// enough better scores, left unread. An exact name far away and unliked still ranks above
+    /// every longer one, however near or popular.
+    @Test func aLongerNameIsBoundedBelowAnExactOneAndLeftUnread() throws {
+        let temporary = try SearchPartnerTests.makeStore()
+        let busan = Coordinate(uncheckedLatitude: 35.1, longitude: 129.0)
+        let far = try temporary.store.addPlace(Place(name: "카페", coordinate: busan))
+        let near = try temporary.store.addPlace(Place(name: "카페", coordinate: Self.seoul, likes: 10))
+        try temporary.store.updateSearchIndex()
+        let reader = try FootprintStore.open(at: temporary.path, mode: .readOnly)
+        let query = try SearchQuery("카페", near: Self.seoul, limit: 20).validated()
+        let (full, bestFirst, read) = try reader.read { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            var full = try SearchRun(db, query)
+            var bestFirst = try SearchRun(db, query)
+            bestFirst.rankCache = try SearchRankSnapshot.build(db, dataVersion: version)
+            return (
+                try full.results(), try bestFirst.results(), (full: full.seen.count, bestFirst: bestFirst.seen.count)
+            )
+        }
+        #expect(bestFirst == full)
+        #expect(full.count == 20)
+        #expect(full.prefix(2).map(\.place.id) == [near.id, far.id])
+        #expect(full.prefix(2).allSatisfy { $0.match.kind == .exact })
+        #expect(full.dropFirst(2).allSatisfy { $0.match.kind == .prefix })
+        // 1,502 names begin with 카페: best bound first reads a few batches of them.
+        #expect(read.full > 1500)
+        #expect(read.bestFirst < read.full / 4)
+    }
+
     @Test func visitsCountInTheBoundAsRecency() throws {
         let temporary = try SearchPartnerTests.makeStore()
         // The least popular place, visited today: its recency must count in its bound.
