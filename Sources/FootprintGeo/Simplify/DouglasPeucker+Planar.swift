@@ -60,7 +60,7 @@ extension DouglasPeucker {
         let (maxKey, secondKey, maxIndex) =
             cores > 1
             ? largestKeys(points, first, last, dx: dx, dy: dy, lengthSquared: lengthSquared, cores: cores)
-            : largestKeys(points, first, first + 1, last, dx: dx, dy: dy, lengthSquared: lengthSquared)
+            : largestKeysByBlocks(points, first, first + 1, last, dx: dx, dy: dy, lengthSquared: lengthSquared)
         guard maxKey >= 0, maxIndex > first, maxIndex < last else {
             // NaN keys, only possible from unchecked coordinates.
             return exactSplit(points, first, last, tolerance: tolerance, keyAtLeast: -.infinity)
@@ -171,7 +171,7 @@ extension DouglasPeucker {
             let to = first + 1 + inner * (share + 1) / cores
             results.base[share] =
                 from < to
-                ? largestKeys(shared.buffer, first, from, to, dx: dx, dy: dy, lengthSquared: lengthSquared)
+                ? largestKeysByBlocks(shared.buffer, first, from, to, dx: dx, dy: dy, lengthSquared: lengthSquared)
                 : (-1, -1, first)
         }
         var top = 0
