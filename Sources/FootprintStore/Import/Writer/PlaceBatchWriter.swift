@@ -255,10 +255,16 @@ final class PlaceBatchWriter {
                 ON CONFLICT(place_id) DO UPDATE SET deleted = excluded.deleted
                 """,
             arguments: [lastIDBefore])
-        // Their rows of the compact copy recommendations read, as the trigger
-        // `recommend_candidates_insert` would have, in key order.
+        // Their rows of the compact copy recommendations read, in key order (one pass down the
+        // B-tree instead of a jump a row), as the trigger `recommend_candidates_insert` would have.
         if try db.tableExists("recommend_candidates") {
-            try RecommendationCandidateRows.insert(db, path: path, placesAbove: lastIDBefore)
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO recommend_candidates (cell, \(RecommendationCells.columns))
+                    SELECT \(RecommendationCells.values(of: "places"))
+                    FROM places WHERE id > ? AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY 1, 2
+                    """,
+                arguments: [lastIDBefore])
         }
         // The new places' own pairs (``PlaceSources``), in one statement per batch.
         if try db.tableExists("place_sources") {

@@ -12,7 +12,7 @@ import GRDB
 /// | `places_coordinates_insert/update` | keep `latitude`/`longitude` in step with `geom`: the batch writes both |
 /// | `place_changes_insert` | `place_changes` rows of new places for the search index: one statement per batch |
 /// | `place_moves_update` | records a move written to the columns only: the batch writes `geom` with them |
-/// | `recommend_candidates_insert` | the compact copy recommendations read (``RecommendationCells``): the batch's rows in key order (``RecommendationCandidateRows``) |
+/// | `recommend_candidates_insert` | the compact copy recommendations read (``RecommendationCells``): one sorted statement per batch |
 ///
 /// Triggers not named here stay in force: the DELETE ones, `place_changes_update` (it records the
 /// text the search index holds before an update overwrites it, which only a trigger sees), and any
