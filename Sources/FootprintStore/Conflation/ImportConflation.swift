@@ -56,9 +56,13 @@ final class ConflationRun {
                     """,
                 arguments: [source]) ?? false
         sourceHadMergedPairs = hasMergedPairs
+        // Only places with a source id can be a row's own (``ImportConflation/match(_:)``); the
+        // condition also lets the partial index `places_source` answer instead of a scan of
+        // `places` (0.15 s at 1M for a new source).
         sourceHadPlaces =
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM places WHERE source = ?)", arguments: [source])
-            ?? true
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM places WHERE source = ? AND source_id IS NOT NULL)",
+                arguments: [source]) ?? true
         hasEdits =
             try db.tableExists(PlaceEditsTable.name)
             && (try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM place_edits)") ?? false)

@@ -163,10 +163,17 @@ extension FootprintStore {
         let run = PlaceImportRun(
             path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size,
             checksIdentity: file.checksIdentity)
-        try bulkWrite { db in try run.run(db, into: &summary, progress: progress) }
-        // The batches recorded what they changed; fold it into the search index now, so reads do
-        // not check every imported row one by one until the next write.
-        try updateSearchIndex()
+        try bulkWrite { db in
+            try run.run(db, into: &summary, progress: progress)
+            // The batches recorded what they changed; fold it into the search index now, so reads
+            // do not check every imported row one by one until the next write. With the bulk
+            // write's page cache: a first import's rebuild reads every place again.
+            try db.inTransaction(.immediate) {
+                try PlaceMoves.fold(db)
+                try SearchIndex.fold(db)
+                return .commit
+            }
+        }
         return summary
     }
 }

@@ -13,6 +13,9 @@ struct PlaceWriteChecks {
     var overwriteEdits = false
     /// Rows that would move or rename their place too far are ``ImportOutcome/conflict(reason:)``.
     var conflicts = false
+    /// The source had places (with a source id) when the run began: a row is looked up before
+    /// it is inserted, as it is likely there already.
+    var sourceHasPlaces = false
 
     /// The checks for importing `source` with `options`; `checksIdentity` is true when the
     /// source name is a CSV or GeoJSON file's own (not given with `--source`).
@@ -26,14 +29,21 @@ struct PlaceWriteChecks {
             ?? false
         if try db.tableExists(PlaceEditsTable.name) {
             // Marks are few (places the user touched by hand): scan them, look each place up by id.
+            // CROSS JOIN keeps that order: left to itself the planner scanned all of `places`
+            // (`places_source` is partial, so `source = ?` alone cannot use it), 0.6 s at 1M.
             checks.edits =
                 try Bool.fetchOne(
                     db,
                     sql: """
-                        SELECT EXISTS (SELECT 1 FROM place_edits e JOIN places p ON p.id = e.place_id
+                        SELECT EXISTS (SELECT 1 FROM place_edits e CROSS JOIN places p ON p.id = e.place_id
                             WHERE p.source = ?)
                         """, arguments: [source]) ?? false
         }
+        // `source_id IS NOT NULL` lets the partial index `places_source` answer.
+        checks.sourceHasPlaces =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM places WHERE source = ? AND source_id IS NOT NULL)",
+                arguments: [source]) ?? false
         checks.overwriteEdits = options.overwriteEdits
         checks.conflicts = checksIdentity && !options.replace
         return checks
