@@ -98,7 +98,8 @@ extension RecommendationCandidates {
             let count = Int(sqlite3_column_bytes(raw, column))
             guard count > 0, let blob else { return UnsafeBufferPointer(start: nil, count: 0) }
             let start = blob.assumingMemoryBound(to: UInt8.self)
-            let end = memchr(start, 0, count).map { UnsafeRawPointer(start).distance(to: UnsafeRawPointer($0)) } ?? count
+            let nul = memchr(start, 0, count)
+            let end = nul.map { UnsafeRawPointer(start).distance(to: UnsafeRawPointer($0)) } ?? count
             return UnsafeBufferPointer(start: start, count: end)
         default:
             guard let bytes = sqlite3_column_text(raw, column) else { return nil }
