@@ -9,6 +9,12 @@ struct SegmentGrid {
 
     private(set) var segments: [Segment] = []
     private var cells: [Int64: [Int32]] = [:]
+    /// The same cells as one table once ``freeze()`` made it (when the cells' box is not too
+    /// large): cell (`i`, `j`) holds `items[starts[k]..<starts[k + 1]]`, `k = (j − minJ) × width
+    /// + (i − minI)`. A look-up is then an index, not 9 hashed dictionary probes a point.
+    private var starts: [Int32] = []
+    private var items: [Int32] = []
+    private var minI = 0, minJ = 0, width = 0, height = 0
     /// The width of a cell: the largest distance a look-up answers for.
     let cell: Double
 
@@ -25,6 +31,7 @@ struct SegmentGrid {
     /// Adds the segment from (`ax`, `ay`) to (`bx`, `by`) (a point when both ends are equal), as
     /// number ``segments``.count.
     mutating func add(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        (starts, items, width, height) = ([], [], 0, 0)
         let number = Int32(segments.count)
         segments.append(Segment(ax: ax, ay: ay, bx: bx, by: by))
         let i0 = index(min(ax, bx))
@@ -49,11 +56,54 @@ struct SegmentGrid {
         }
     }
 
+    /// Lays the cells out as one table when their box has at most 2²⁰ cells; the dictionary
+    /// stays for the rest (and for ``add(_:_:_:_:)`` after).
+    mutating func freeze() {
+        guard let first = cells.keys.first else { return }
+        var (lowI, lowJ, highI, highJ) = (Int(first >> 32), Int(Int32(truncatingIfNeeded: first)), 0, 0)
+        (highI, highJ) = (lowI, lowJ)
+        for key in cells.keys {
+            let i = Int(key >> 32)
+            let j = Int(Int32(truncatingIfNeeded: key))
+            (lowI, highI, lowJ, highJ) = (min(lowI, i), max(highI, i), min(lowJ, j), max(highJ, j))
+        }
+        let (w, h) = (highI - lowI + 1, highJ - lowJ + 1)
+        guard w <= 1 << 20, h <= 1 << 20, w * h <= 1 << 20 else { return }
+        var counts = [Int32](repeating: 0, count: w * h + 1)
+        for (key, list) in cells {
+            counts[(Int(Int32(truncatingIfNeeded: key)) - lowJ) * w + Int(key >> 32) - lowI + 1] = Int32(list.count)
+        }
+        for k in 1..<counts.count { counts[k] += counts[k - 1] }
+        var table = [Int32](repeating: 0, count: Int(counts[w * h]))
+        for (key, list) in cells {
+            let k = (Int(Int32(truncatingIfNeeded: key)) - lowJ) * w + Int(key >> 32) - lowI
+            for (offset, number) in list.enumerated() { table[Int(counts[k]) + offset] = number }
+        }
+        (starts, items, minI, minJ, width, height) = (counts, table, lowI, lowJ, w, h)
+    }
+
     /// Calls `body` with each segment of the 3 × 3 cells around (`x`, `y`) and its distance (a
     /// segment in several of them more than once).
     func forEachNear(_ x: Double, _ y: Double, _ body: (Int32, Double) -> Void) {
         let i = index(x)
         let j = index(y)
+        if width > 0 {
+            // Cells outside the table hold nothing.
+            for dj in -1...1 {
+                let row = j + dj - minJ
+                guard row >= 0, row < height else { continue }
+                for di in -1...1 {
+                    let column = i + di - minI
+                    guard column >= 0, column < width else { continue }
+                    let k = row * width + column
+                    for item in Int(starts[k])..<Int(starts[k + 1]) {
+                        let number = items[item]
+                        body(number, Self.distance(x, y, segments[Int(number)]))
+                    }
+                }
+            }
+            return
+        }
         for di in -1...1 {
             for dj in -1...1 {
                 guard let list = cells[key(i + di, j + dj)] else { continue }

@@ -60,6 +60,8 @@ struct DayCorridor {
             let (x, y) = local(point)
             coarse.add(x, y, x, y)
         }
+        fine.freeze()
+        coarse.freeze()
         makeBoxes(lines: lines, points: points)
     }
 
@@ -145,8 +147,14 @@ struct DayCorridor {
             }
         }
         guard best.isFinite else { return nil }
-        let keep = near.filter { $0.1 <= best * (1 + 2 * Self.planarError) + 1 + 2 * margin }.map(\.0)
-        return (best, Array(Set(keep)).sorted())
+        let limitNear = best * (1 + 2 * Self.planarError) + 1 + 2 * margin
+        var keep = near.compactMap { $0.1 <= limitNear ? $0.0 : nil }
+        // Sorted, each once (a segment may come from several cells).
+        keep.sort()
+        var distinct: [Int32] = []
+        distinct.reserveCapacity(keep.count)
+        for number in keep where distinct.last != number { distinct.append(number) }
+        return (best, distinct)
     }
 
     /// Exact geodesic metres from the point to the nearest of `segments`.

@@ -68,7 +68,7 @@ extension FootprintStore {
                 path: path)
             if !referenceIDs.isEmpty { candidates.internProfiles() }
             var similarity = try RecommendationSimilarity(db, ids: referenceIDs, candidates: &candidates)
-            var ranking = RecommendationRanking(
+            let ranking = RecommendationRanking(
                 db, candidates: candidates, extent: extent, radius: radius, query: query, minute: minute,
                 visits: visits,
                 similarity: &similarity)

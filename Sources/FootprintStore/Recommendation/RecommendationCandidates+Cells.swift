@@ -21,16 +21,26 @@ extension RecommendationCandidates {
         var result = RecommendationCandidates()
         result.path = path
         let ranges: [ClosedRange<Int64>]
+        // Taken apart once: switching on the extent a row copied the corridor (a dozen arrays).
+        let measure: (Double, Double) -> (lower: Double, exact: Double?, segments: [Int32])?
         switch extent {
-        case .circle(let center, _): ranges = RecommendationCells.ranges(center: center, radiusMeters: radius)
-        case .corridor(let corridor): ranges = RecommendationCells.ranges(covering: corridor.boxes)
+        case .circle(let center, let flat):
+            ranges = RecommendationCells.ranges(center: center, radiusMeters: radius)
+            measure = { Self.bound(center: center, flat: flat, radius: radius, latitude: $0, longitude: $1) }
+        case .corridor(let corridor):
+            ranges = RecommendationCells.ranges(covering: corridor.boxes)
+            measure = { Self.bound(corridor: corridor, radius: radius, latitude: $0, longitude: $1) }
         }
+        let blobs = try String.fetchOne(db, sql: "PRAGMA encoding") == "UTF-8"
         let statement = try db.cachedStatement(
             sql: """
                 SELECT id, latitude, longitude, likes, best_time, category, tags, name FROM recommend_candidates
                 WHERE cell BETWEEN ? AND ?
                 """)
         let raw = statement.sqliteStatement
+        // Room for a 3 km radius in the city: pages never touched cost nothing, and growing the
+        // dozen arrays by doubling copied each several times.
+        result.reserveCapacity(1 << 14)
         for range in ranges {
             sqlite3_bind_int64(raw, 1, range.lowerBound)
             sqlite3_bind_int64(raw, 2, range.upperBound)
@@ -47,11 +57,11 @@ extension RecommendationCandidates {
                 let longitude = sqlite3_column_double(raw, 2)
                 let likes = Int(sqlite3_column_int64(raw, 3))
                 // Each place is in one cell and the ranges do not overlap: no place comes twice.
-                guard let bound = result.bound(extent, radius: radius, latitude: latitude, longitude: longitude),
-                    !excluded.contains(id)
-                else { continue }
-                let category = Self.text(raw, 5)
-                let tags = Self.text(raw, 6)
+                guard let bound = measure(latitude, longitude), excluded.isEmpty || !excluded.contains(id) else {
+                    continue
+                }
+                let category = Self.text(raw, 5, blobs: blobs)
+                let tags = Self.text(raw, 6, blobs: blobs)
                 if !filter.isEmpty, !filter.matches(category: category, tags: tags, likes: likes) { continue }
                 result.ids.append(id)
                 result.latitudes.append(latitude)
@@ -67,7 +77,7 @@ extension RecommendationCandidates {
                 result.corridorSegments.append(bound.segments)
                 result.categorySpans.append(result.keep(category))
                 result.tagSpans.append(result.keep(tags))
-                result.nameSpans.append(result.keep(Self.text(raw, 7)))
+                result.nameSpans.append(result.keep(Self.text(raw, 7, blobs: blobs)))
             }
         }
         return result
@@ -75,10 +85,43 @@ extension RecommendationCandidates {
 
     /// The text of `column` up to its first NUL (as `String(cString:)` reads it), `nil` for NULL.
     /// Valid until the statement steps on.
-    private static func text(_ raw: OpaquePointer?, _ column: Int32) -> UnsafeBufferPointer<UInt8>? {
-        guard let bytes = sqlite3_column_text(raw, column) else { return nil }
-        return UnsafeBufferPointer(
-            start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
+    ///
+    /// Read as a blob: `sqlite3_column_text` must end the text with a NUL, so it copies each
+    /// text out of the page into a new allocation; the blob is the stored bytes where they lie.
+    /// A blob's bytes are what `sqlite3_column_text` gives; a text's too when the database is
+    /// UTF-8 (`blobs`; otherwise, and for numbers, `sqlite3_column_text` converts as before).
+    private static func text(_ raw: OpaquePointer?, _ column: Int32, blobs: Bool) -> UnsafeBufferPointer<UInt8>? {
+        switch sqlite3_column_type(raw, column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT where blobs, SQLITE_BLOB where blobs:
+            let blob = sqlite3_column_blob(raw, column)
+            let count = Int(sqlite3_column_bytes(raw, column))
+            guard count > 0, let blob else { return UnsafeBufferPointer(start: nil, count: 0) }
+            let start = blob.assumingMemoryBound(to: UInt8.self)
+            let nul = memchr(start, 0, count)
+            let end = nul.map { UnsafeRawPointer(start).distance(to: UnsafeRawPointer($0)) } ?? count
+            return UnsafeBufferPointer(start: start, count: end)
+        default:
+            guard let bytes = sqlite3_column_text(raw, column) else { return nil }
+            return UnsafeBufferPointer(
+                start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
+        }
+    }
+
+    /// Room for `count` candidates in every array.
+    private mutating func reserveCapacity(_ count: Int) {
+        ids.reserveCapacity(count)
+        latitudes.reserveCapacity(count)
+        longitudes.reserveCapacity(count)
+        likes.reserveCapacity(count)
+        bestTimes.reserveCapacity(count)
+        lowerBounds.reserveCapacity(count)
+        exact.reserveCapacity(count)
+        corridorSegments.reserveCapacity(count)
+        categorySpans.reserveCapacity(count)
+        tagSpans.reserveCapacity(count)
+        nameSpans.reserveCapacity(count)
+        texts.reserveCapacity(count * 48)
     }
 
     /// Copies `text` into ``texts``.

@@ -65,43 +65,55 @@ struct RecommendationCandidates {
     {
         switch extent {
         case .circle(let center, let flat):
-            guard let flat else {
-                let d = Geodesic.distance(
-                    from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
-                return d <= radius ? (d, d, []) : nil
-            }
-            let estimate = flat.estimate(latitude: latitude, longitude: longitude)
-            let slack = estimate * FlatDistance.relativeError + 1e-6
-            if estimate - slack > radius { return nil }
-            if estimate + slack > radius {
-                let d = Geodesic.distance(
-                    from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
-                return d <= radius ? (d, d, []) : nil
-            }
-            return (max(0, estimate - slack), nil, [])
+            return Self.bound(center: center, flat: flat, radius: radius, latitude: latitude, longitude: longitude)
         case .corridor(let corridor):
-            // The simplified route first: it is within the tolerance of the route, so most places
-            // are surely out or surely in from it; those near the edge are screened against the
-            // route itself, as every place was before.
-            let error = DayCorridor.planarError
-            let slack = corridor.tolerance + 1e-6
-            guard
-                let coarse = corridor.coarseDistance(
-                    latitude: latitude, longitude: longitude, limit: radius * (1 + error) + 1 + slack)
-            else { return nil }
-            if (coarse + slack) * (1 + error) + 1 <= radius {
-                return (max(0, (coarse - slack) * (1 - error) - 1), nil, [])
-            }
-            guard let screened = corridor.screen(latitude: latitude, longitude: longitude, margin: 0) else {
-                return nil
-            }
-            let lower = max(0, screened.planar * (1 - DayCorridor.planarError) - 1)
-            if screened.planar * (1 + DayCorridor.planarError) + 1 > radius {
-                let d = corridor.exactDistance(latitude: latitude, longitude: longitude, segments: screened.segments)
-                return d <= radius ? (d, d, screened.segments) : nil
-            }
-            return (lower, nil, screened.segments)
+            return Self.bound(corridor: corridor, radius: radius, latitude: latitude, longitude: longitude)
         }
+    }
+
+    /// ``bound(_:radius:latitude:longitude:)`` for a circle.
+    static func bound(center: Coordinate, flat: FlatDistance?, radius: Double, latitude: Double, longitude: Double)
+        -> (lower: Double, exact: Double?, segments: [Int32])?
+    {
+        guard let flat else {
+            let d = Geodesic.distance(from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+            return d <= radius ? (d, d, []) : nil
+        }
+        let estimate = flat.estimate(latitude: latitude, longitude: longitude)
+        let slack = estimate * FlatDistance.relativeError + 1e-6
+        if estimate - slack > radius { return nil }
+        if estimate + slack > radius {
+            let d = Geodesic.distance(from: center, to: Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+            return d <= radius ? (d, d, []) : nil
+        }
+        return (max(0, estimate - slack), nil, [])
+    }
+
+    /// ``bound(_:radius:latitude:longitude:)`` for a day's corridor.
+    static func bound(corridor: borrowing DayCorridor, radius: Double, latitude: Double, longitude: Double)
+        -> (lower: Double, exact: Double?, segments: [Int32])?
+    {
+        // The simplified route first: it is within the tolerance of the route, so most places
+        // are surely out or surely in from it; those near the edge are screened against the
+        // route itself, as every place was before.
+        let error = DayCorridor.planarError
+        let slack = corridor.tolerance + 1e-6
+        guard
+            let coarse = corridor.coarseDistance(
+                latitude: latitude, longitude: longitude, limit: radius * (1 + error) + 1 + slack)
+        else { return nil }
+        if (coarse + slack) * (1 + error) + 1 <= radius {
+            return (max(0, (coarse - slack) * (1 - error) - 1), nil, [])
+        }
+        guard let screened = corridor.screen(latitude: latitude, longitude: longitude, margin: 0) else {
+            return nil
+        }
+        let lower = max(0, screened.planar * (1 - DayCorridor.planarError) - 1)
+        if screened.planar * (1 + DayCorridor.planarError) + 1 > radius {
+            let d = corridor.exactDistance(latitude: latitude, longitude: longitude, segments: screened.segments)
+            return d <= radius ? (d, d, screened.segments) : nil
+        }
+        return (lower, nil, screened.segments)
     }
 
     /// The exact distance of candidate `index`.

@@ -19,27 +19,51 @@ struct DiversityKey {
 }
 
 /// The numbers of the strings ``DiversityKey``s hold.
+///
+/// Most stored texts are ASCII and Hangul syllables only (``RecommendationTexts/isSimple(_:)``):
+/// such strings are equal as `String`s exactly when their bytes are (they are in NFC, and no two
+/// of them are canonically equivalent), so they are numbered by their bytes alone. The `String`
+/// table, which every other string needs, is filled with the byte strings numbered so far the
+/// first time one is asked for, and kept up to date after: equal strings still get one number,
+/// and a query over simple texts never hashes a `String`.
 struct DiversityInterner {
     private var numbers: [String: Int32] = [:]
+    /// Whether ``numbers`` is in use (and holds every string numbered).
+    private var usesStrings = false
+    private var count: Int32 = 0
     /// Category paths already split and numbered: a query has a few dozen of them.
     private var categories: [String: [Int32]] = [:]
-    /// The same for stored bytes: a brand's or a tag's bytes to its number, a category's to its
-    /// segments' numbers, each computed once through the `String` tables above.
+    /// Simple byte strings (a brand, a tag, a category segment) and their numbers.
     private var bytes = ByteInterner()
     private var numberOfBytes: [Int32] = []
+    /// Stored category paths to their segments' numbers, each split once.
     private var categoryBytes = ByteInterner()
     private var segmentsOfBytes: [[Int32]] = []
+    /// Scratch for a brand's bytes.
+    private var brandBytes: [UInt8] = []
+
+    private mutating func next() -> Int32 {
+        count += 1
+        return count - 1
+    }
 
     private mutating func number(_ text: String) -> Int32 {
+        if !usesStrings {
+            usesStrings = true
+            for index in 0..<bytes.count {
+                bytes.withEntry(index) { numbers[String(decoding: $0, as: UTF8.self)] = numberOfBytes[index] }
+            }
+        }
         if let known = numbers[text] { return known }
-        let number = Int32(numbers.count)
+        let number = next()
         numbers[text] = number
         return number
     }
 
     private mutating func number(bytes text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard RecommendationTexts.isSimple(text) else { return number(String(decoding: text, as: UTF8.self)) }
         let (index, isNew) = bytes.number(text)
-        if isNew { numberOfBytes.append(number(String(decoding: text, as: UTF8.self))) }
+        if isNew { numberOfBytes.append(usesStrings ? number(String(decoding: text, as: UTF8.self)) : next()) }
         return numberOfBytes[Int(index)]
     }
 
@@ -48,6 +72,28 @@ struct DiversityInterner {
         let segments = category.split(separator: " > ", omittingEmptySubsequences: false).map { number(String($0)) }
         categories[category] = segments
         return segments
+    }
+
+    /// The segments of a stored category path, split at ` > ` as ``segments(_:)`` splits its
+    /// `String` (for simple text each byte of ` > ` is a character of its own).
+    private mutating func segments(bytes category: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        guard RecommendationTexts.isSimple(category) else {
+            return segments(String(decoding: category, as: UTF8.self))
+        }
+        var result: [Int32] = []
+        var start = 0
+        var index = 0
+        while index + 3 <= category.count {
+            if category[index] == 0x20, category[index + 1] == 0x3E, category[index + 2] == 0x20 {
+                result.append(number(bytes: UnsafeBufferPointer(rebasing: category[start..<index])))
+                index += 3
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        result.append(number(bytes: UnsafeBufferPointer(rebasing: category[start...])))
+        return result
     }
 
     /// The key of a place with these fields (as ``DiversityProfile/init(name:category:tags:coordinate:)``).
@@ -65,12 +111,17 @@ struct DiversityInterner {
         name: UnsafeBufferPointer<UInt8>?, category: UnsafeBufferPointer<UInt8>?, tags: UnsafeBufferPointer<UInt8>?,
         coordinate: Coordinate
     ) -> DiversityKey {
-        var brand = RecommendationDiversity.brand(of: name.map { String(decoding: $0, as: UTF8.self) } ?? "")
-        let brandNumber = brand.isEmpty ? -1 : brand.withUTF8 { number(bytes: $0) }
+        var brandNumber: Int32 = -1
+        if let name, RecommendationDiversity.simpleBrand(of: name, into: &brandBytes) {
+            if !brandBytes.isEmpty { brandNumber = brandBytes.withUnsafeBufferPointer { number(bytes: $0) } }
+        } else {
+            var brand = RecommendationDiversity.brand(of: name.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            if !brand.isEmpty { brandNumber = brand.withUTF8 { number(bytes: $0) } }
+        }
         var segments: [Int32] = []
         if let category {
             let (index, isNew) = categoryBytes.number(category)
-            if isNew { segmentsOfBytes.append(self.segments(String(decoding: category, as: UTF8.self))) }
+            if isNew { segmentsOfBytes.append(self.segments(bytes: category)) }
             segments = segmentsOfBytes[Int(index)]
         }
         var numbers: [Int32] = []
@@ -84,12 +135,58 @@ struct DiversityInterner {
         // Distinct and sorted, as `Array(Set(…)).sorted()`.
         numbers.sort()
         var distinct: [Int32] = []
+        distinct.reserveCapacity(numbers.count)
         for value in numbers where distinct.last != value { distinct.append(value) }
         return DiversityKey(brand: brandNumber, categorySegments: segments, tags: distinct, coordinate: coordinate)
     }
 }
 
 extension RecommendationDiversity {
+    /// ``brand(of:)`` of a stored name, into `brand`, for the names its fast way takes (Hangul
+    /// syllables and printable ASCII in words one space apart, ending in neither `)` nor `호점`):
+    /// the same bytes, found without making a `String`. False, with `brand` undefined, for any
+    /// other name, which goes the `String` way.
+    static func simpleBrand(of name: UnsafeBufferPointer<UInt8>, into brand: inout [UInt8]) -> Bool {
+        var afterSpace = true
+        var lastSpace: Int?
+        var index = 0
+        while index < name.count {
+            let byte = name[index]
+            if byte == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+                lastSpace = index
+                index += 1
+            } else if byte >= 0x21 && byte <= 0x7E {
+                afterSpace = false
+                index += 1
+            } else {
+                guard byte >= 0xEA, byte <= 0xED, index + 2 < name.count else { return false }
+                let second = name[index + 1]
+                let third = name[index + 2]
+                guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return false }
+                let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(second & 0x3F) << 6) | UInt32(third & 0x3F)
+                guard (0xAC00...0xD7A3).contains(scalar) else { return false }
+                afterSpace = false
+                index += 3
+            }
+        }
+        if afterSpace || name[name.count - 1] == 0x29 { return false }
+        // 점 is U+C810 (EC A0 90), 호 U+D638 (ED 98 B8).
+        let endsInJeom =
+            name.count >= 3 && name[name.count - 3] == 0xEC && name[name.count - 2] == 0xA0
+            && name[name.count - 1] == 0x90
+        if endsInJeom, name.count >= 6, name[name.count - 6] == 0xED, name[name.count - 5] == 0x98,
+            name[name.count - 4] == 0xB8
+        {
+            return false
+        }
+        let end = endsInJeom ? lastSpace ?? name.count : name.count
+        brand.removeAll(keepingCapacity: true)
+        for byte in name[..<end] { brand.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
+        return true
+    }
+
     /// ``similarity(_:_:)-(DiversityProfile,DiversityProfile)`` of interned profiles: the same terms, in the same order.
     static func similarity(_ a: DiversityKey, _ b: DiversityKey) -> Double {
         if a.brand >= 0 && a.brand == b.brand { return 1 }
@@ -119,17 +216,27 @@ extension RecommendationDiversity {
             }
             tags = Double(shared) / Double(a.tags.count + b.tags.count - shared)
         }
-        let meters = FlatDistance(center: a.coordinate).estimate(
-            latitude: b.coordinate.latitude, longitude: b.coordinate.longitude)
-        let closeness = max(0, 1 - meters / blockMeters)
+        let closeness = closeness(a.coordinate, b.coordinate)
         return 0.4 * category + 0.3 * tags + 0.3 * closeness
+    }
+
+    /// Spots further apart north–south than this many degrees are at least ``blockMeters``
+    /// apart: a degree of latitude is at least 110,574 m (the meridional radius at the equator,
+    /// WGS84), so their closeness is 0 without the trigonometry.
+    private static let farLatitude = 251 / 110_574.0
+
+    /// `max(0, 1 − d / 250 m)` of the estimated distance `d` (``FlatDistance``).
+    @inline(__always)
+    private static func closeness(_ a: Coordinate, _ b: Coordinate) -> Double {
+        if abs(a.latitude - b.latitude) > farLatitude { return 0 }
+        let meters = FlatDistance(center: a).estimate(latitude: b.latitude, longitude: b.longitude)
+        return max(0, 1 - meters / blockMeters)
     }
 
     /// A lower bound of ``similarity(_:_:)-(DiversityKey,DiversityKey)`` of spots at `a` and `b`
     /// from their positions alone: its closeness part, computed as it does (the other parts add
     /// numbers of 0 or more; one brand gives 1).
     static func closenessBound(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let meters = FlatDistance(center: a).estimate(latitude: b.latitude, longitude: b.longitude)
-        return 0.3 * max(0, 1 - meters / blockMeters)
+        0.3 * closeness(a, b)
     }
 }

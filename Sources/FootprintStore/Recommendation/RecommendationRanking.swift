@@ -8,17 +8,25 @@ import HeapModule
 /// (``RecommendationDiversity``).
 ///
 /// Lazy and exact: a max-heap holds each candidate under an upper bound of its selection value —
-/// first its relevance at its least possible distance, then its exact relevance, then that less
-/// μ × its largest similarity to the spots chosen so far. A spot is chosen when it comes to the
+/// its relevance at its least possible distance (or exact), less μ × its largest similarity to
+/// the spots chosen so far that it has been compared with. A spot is chosen when it comes to the
 /// top with a value that is up to date; values only fall as spots are chosen, so no other can beat
-/// it. Only the spots that come near the top are measured exactly and read in full.
-struct RecommendationRanking {
+/// it. A spot that comes to the top is first compared with the spots chosen since (cheap: interned
+/// numbers and positions), and only then, if still on top, measured exactly (a geodesic, or for a
+/// day the nearest point of a geodesic segment, ~15 µs): the bounds hold in either order, so the
+/// order changes only how many spots are measured. Only the spots that come near the top are
+/// measured exactly and read in full.
+///
+/// A class: its arrays are shared by the loop's helpers, which a struct's `mutating` methods
+/// copied (retaining every array) on each turn.
+final class RecommendationRanking {
     private struct Entry: Comparable {
         var key: Double
         var id: Int64
         var index: Int32
-        /// −1: the distance is a lower bound; n ≥ 0: the diversity counts the first n chosen.
-        var state: Int32
+        /// The diversity counts the first `compared` chosen spots.
+        var compared: Int32
+        var isExact: Bool
 
         static func < (a: Entry, b: Entry) -> Bool { a.key != b.key ? a.key < b.key : a.id > b.id }
     }
@@ -36,12 +44,15 @@ struct RecommendationRanking {
     private let extent: RecommendationCandidates.Extent
     private let radius: Double
     private let weights: RecommendationWeights
-    private var popularity: [Double] = []
-    private var similarity: [Double] = []
-    private var novelty: [Double] = []
-    private var time: [Double] = []
+    // Constants once made (a class's `let`s are read without the exclusivity checks of its `var`s).
+    private let popularity: [Double]
+    private let similarity: [Double]
+    private let novelty: [Double]
+    private let time: [Double]
     private var largestSimilarity: [Double] = []
-    private var profiles: [Int: DiversityKey] = [:]
+    /// Candidate `i`'s diversity key is `profiles[profileSlots[i]]` (−1: not made yet).
+    private var profileSlots: [Int32] = []
+    private var profiles: [DiversityKey] = []
     private var interner = DiversityInterner()
     private let db: Database
 
@@ -58,12 +69,17 @@ struct RecommendationRanking {
         self.radius = radius
         weights = query.weights
         let count = candidates.count
+        var popularity: [Double] = []
+        var similarity: [Double] = []
+        var novelty: [Double] = []
+        var time: [Double] = []
         popularity.reserveCapacity(count)
+        similarity.reserveCapacity(count)
         novelty.reserveCapacity(count)
         time.reserveCapacity(count)
         reference.prepare(candidates)
         for index in 0..<count {
-            let visit = visits[candidates.ids[index]]
+            let visit = visits.isEmpty ? nil : visits[candidates.ids[index]]
             novelty.append(
                 RecommendationScoring.novelty(
                     daysSinceLastVisit: visit.flatMap { query.clock.days(since: $0.lastDate) }))
@@ -78,7 +94,12 @@ struct RecommendationRanking {
                     )
             )
         }
+        self.popularity = popularity
+        self.similarity = similarity
+        self.novelty = novelty
+        self.time = time
         largestSimilarity = Array(repeating: 0, count: count)
+        profileSlots = Array(repeating: -1, count: count)
     }
 
     /// The contributions of candidate `index` at `meters`, diversity last.
@@ -115,54 +136,59 @@ struct RecommendationRanking {
     }
 
     /// The first `count` spots of the ranking.
-    mutating func select(count: Int) throws -> [Choice] {
-        var heap = Heap<Entry>(
-            (0..<candidates.count).map { index in
-                let exact = candidates.exact[index]
-                let meters = exact.isNaN ? candidates.lowerBounds[index] : exact
-                return Entry(
-                    key: key(index, meters: meters), id: candidates.ids[index], index: Int32(index),
-                    state: exact.isNaN ? -1 : 0)
-            })
+    func select(count: Int) throws -> [Choice] {
+        var entries: [Entry] = []
+        entries.reserveCapacity(candidates.count)
+        for index in 0..<candidates.count {
+            let exact = candidates.exact[index]
+            let meters = exact.isNaN ? candidates.lowerBounds[index] : exact
+            entries.append(
+                Entry(
+                    key: key(index, meters: meters), id: candidates.ids[index], index: Int32(index), compared: 0,
+                    isExact: !exact.isNaN))
+        }
+        var heap = Heap<Entry>(entries)
+        entries = []
         var chosen: [Choice] = []
         // The chosen spots' diversity keys, compared with every spot that comes to the top.
         var chosenKeys: [DiversityKey] = []
         var bounded = [Bool](repeating: false, count: candidates.count)
         while chosen.count < count, var entry = heap.popMax() {
             let index = Int(entry.index)
-            if entry.state == -1 {
-                let meters = candidates.exactDistance(index, extent: extent)
-                entry.key = key(index, meters: meters)
-                entry.state = 0
-                heap.insert(entry)
-                continue
-            }
-            if Int(entry.state) < chosen.count {
-                if !bounded[index], profiles[index] == nil {
+            let meters = entry.isExact ? candidates.exact[index] : candidates.lowerBounds[index]
+            if Int(entry.compared) < chosen.count {
+                if !bounded[index], profileSlots[index] < 0 {
                     // First a bound from the positions alone: the similarity is at least its
                     // closeness part, so the key stays an upper bound, and a spot near those
                     // chosen may sink without its row being read.
                     var bound = largestSimilarity[index]
                     let position = Coordinate(
                         uncheckedLatitude: candidates.latitudes[index], longitude: candidates.longitudes[index])
-                    for earlier in chosenKeys[Int(entry.state)...] {
+                    for earlier in chosenKeys[Int(entry.compared)...] {
                         bound = max(bound, RecommendationDiversity.closenessBound(position, earlier.coordinate))
                     }
                     bounded[index] = true
                     if bound > largestSimilarity[index] {
-                        entry.key = key(index, meters: candidates.exact[index], similarity: bound)
+                        entry.key = key(index, meters: meters, similarity: bound)
                         heap.insert(entry)
                         continue
                     }
                 }
                 bounded[index] = false
                 let profile = self.profile(index)
-                for other in chosenKeys[Int(entry.state)...] {
-                    largestSimilarity[index] = max(
-                        largestSimilarity[index], RecommendationDiversity.similarity(profile, other))
+                var largest = largestSimilarity[index]
+                for other in chosenKeys[Int(entry.compared)...] {
+                    largest = max(largest, RecommendationDiversity.similarity(profile, other))
                 }
-                entry.key = key(index, meters: candidates.exact[index])
-                entry.state = Int32(chosen.count)
+                largestSimilarity[index] = largest
+                entry.key = key(index, meters: meters)
+                entry.compared = Int32(chosen.count)
+                heap.insert(entry)
+                continue
+            }
+            if !entry.isExact {
+                entry.key = key(index, meters: candidates.exactDistance(index, extent: extent))
+                entry.isExact = true
                 heap.insert(entry)
                 continue
             }
@@ -179,10 +205,12 @@ struct RecommendationRanking {
 
     /// What diversity compares of candidate `index`: its name's brand, category, tags and
     /// position, from the texts the candidates were read with, interned (``DiversityKey``).
-    private mutating func profile(_ index: Int) -> DiversityKey {
-        if let known = profiles[index] { return known }
+    private func profile(_ index: Int) -> DiversityKey {
+        let slot = profileSlots[index]
+        if slot >= 0 { return profiles[Int(slot)] }
         let profile = candidates.diversityKey(index, interner: &interner)
-        profiles[index] = profile
+        profileSlots[index] = Int32(profiles.count)
+        profiles.append(profile)
         return profile
     }
 

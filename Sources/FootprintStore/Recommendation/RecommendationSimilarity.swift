@@ -45,6 +45,8 @@ struct RecommendationSimilarity {
 
     /// Computes IDF over the candidates and profiles (each place once) and the look-up tables.
     mutating func prepare(_ candidates: RecommendationCandidates) {
+        // Without a profile every value is 0 (``value(id:tags:category:)``): nothing to count.
+        guard !profiles.isEmpty else { return }
         var frequency = [Int](repeating: 0, count: candidates.tagNames.count)
         var documents = candidates.count
         let candidateIDs = Set(candidates.ids)

@@ -46,6 +46,13 @@ struct ByteInterner {
         return (number, true)
     }
 
+    /// Calls `body` with the bytes of entry `number`.
+    func withEntry<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[Int(starts[number])..<Int(starts[number + 1])]))
+        }
+    }
+
     private func equals(_ entry: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = Int(starts[entry])
         guard Int(starts[entry + 1]) - start == text.count else { return false }
