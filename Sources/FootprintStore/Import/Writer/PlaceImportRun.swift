@@ -120,7 +120,10 @@ struct PlaceImportRun {
             progress(report(summary, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: true))
             batchLimit = nextBatchLimit(
                 committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)
-            if !finished { usleep(Self.pauseMicroseconds) }
+            if !finished {
+                usleep(Self.pauseMicroseconds)
+                try db.checkpointWholeWAL()
+            }
         }
     }
 
