@@ -73,4 +73,47 @@ import Testing
         let pageSize = try writer.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } ?? 4096
         #expect((frames ?? 0) * pageSize < grown / 2)
     }
+
+    /// Past ``Database/largeWALBytes`` the checkpoint waits for the reader (holding the write
+    /// lock), and the next transaction writes the WAL from its start.
+    @Test func aLargeWALWaitsForTheReaderOfAnOldSnapshot() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("wal.sqlite").path
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute(sql: "CREATE TABLE rows(text TEXT)") }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let writer = try DatabaseQueue(path: path, configuration: configuration)
+        try writer.inDatabase { try $0.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        let readerHoldsSnapshot = DispatchSemaphore(value: 0)
+        let reading = Thread {
+            try? pool.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM rows")
+                readerHoldsSnapshot.signal()
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
+        reading.start()
+        readerHoldsSnapshot.wait()
+        let copied = try writer.inDatabase { db in
+            try db.inTransaction {
+                try insertRows(db, 0..<30_000)
+                return .commit
+            }
+            return try db.checkpointWholeWAL()
+        }
+        #expect(copied)
+        let grown = walSize(path)
+        #expect(grown > Database.largeWALBytes)
+        try writer.inDatabase { db in
+            try db.inTransaction {
+                try insertRows(db, 0..<100)
+                return .commit
+            }
+        }
+        let frames = try writer.inDatabase { db in
+            try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")?[1] as Int?
+        }
+        #expect((frames ?? 0) < 100)
+    }
 }
