@@ -59,11 +59,13 @@ fuzz-merge:
 	done
 
 # Each sanitizer in its own build folder, so neither rebuilds the other nor the plain build.
-# The CLI tests run the sanitized `footprint` binary of the same folder.
+# The CLI tests run the sanitized `footprint` binary of the same folder. The builds run at a low
+# priority (SANITIZE_NICE): on a shared machine they take long and must not starve other work.
+SANITIZE_NICE ?= nice -n 10
 sanitize: bootstrap
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 clean:

@@ -6,6 +6,7 @@ struct Footprint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "footprint",
         abstract: "A personal map diary: places, routes, Korean search and maps, offline.",
+        version: FootprintVersion.line,
         subcommands: [
             InitCommand.self, ImportCommand.self, PlaceCommand.self, VisitCommand.self, SearchCommand.self,
             NearbyCommand.self, RecommendCommand.self, ExportCommand.self, GeoCommand.self, DayCommand.self,

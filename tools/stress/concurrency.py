@@ -9,12 +9,13 @@ import time
 from common import Footprint, fail, log, percentile, places_digest, query, remove_db
 
 
-def concurrency(binary, places, gpx_small, work, rng):
+def concurrency(binary, places, gpx_small, work, rng, import_options=()):
+    """`import_options`: extra arguments of both imports (none: the default one-second batches)."""
     db = os.path.join(work, "alone.sqlite")
     alone = Footprint(binary, db)
     remove_db(db)
     alone.run("import", "gpx", gpx_small)
-    result, alone_seconds = alone.run("import", "places", places, "--quiet", "--batch-seconds", "0.5")
+    result, alone_seconds = alone.run("import", "places", places, "--quiet", *import_options)
     alone_cpu = result.cpu
     log(f"concurrency: the import alone takes {alone_seconds:.1f} s ({alone_cpu:.1f} s CPU)")
     serial = places_digest(db)
@@ -86,7 +87,7 @@ def concurrency(binary, places, gpx_small, work, rng):
     for thread in threads:
         thread.start()
     time.sleep(2)
-    result, busy_seconds = fp.run("import", "places", places, "--quiet", "--batch-seconds", "0.5")
+    result, busy_seconds = fp.run("import", "places", places, "--quiet", *import_options)
     busy_cpu = result.cpu
     time.sleep(1)
     stop.set()

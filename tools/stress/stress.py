@@ -10,7 +10,7 @@
                uninterrupted run (row count and a SHA-256 of ids, sources, names, coordinates).
                Then the same for `import gpx` (a GPX made from the track CSV), `place edit` and
                `day detect`, each killed --other-kills times.
-  concurrency  one process imports the places (--batch-seconds 0.5) while 4 loop over search, nearby, recommend,
+  concurrency  one process imports the places (default batches, or --batch-seconds S) while 4 loop over search, nearby, recommend,
                day export and render tile, and one runs `place add` every second: counts
                "database is locked" and other failures, reader latency percentiles, the
                editors' waits, the peak -wal size, snapshots where the R*Tree and the table
@@ -19,6 +19,7 @@
 
 Usage: tools/stress/stress.py --bin .build/release/footprint --places P.csv --track T.csv
            [--work DIR] [--kills 20] [--other-kills 5] [--only crash|concurrency] [--seed N]
+           [--batch-seconds S]
 Prints one line per event and a summary; exits 1 when a check fails.
 """
 
@@ -43,6 +44,7 @@ def main():
     parser.add_argument("--other-kills", type=int, default=5)
     parser.add_argument("--only", choices=["crash", "concurrency"])
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--batch-seconds", help="the concurrent imports' --batch-seconds (default: the CLI's)")
     options = parser.parse_args()
     rng = random.Random(options.seed)
     os.makedirs(options.work, exist_ok=True)
@@ -62,7 +64,8 @@ def main():
         survived = crash_detect(binary, options.work, options.other_kills, rng)
         summary.append(f"day detect: {survived}/{options.other_kills} kills survived")
     if options.only in (None, "concurrency"):
-        concurrency(binary, options.places, gpx_small, options.work, rng)
+        import_options = ["--batch-seconds", options.batch_seconds] if options.batch_seconds else []
+        concurrency(binary, options.places, gpx_small, options.work, rng, import_options)
     for line in summary:
         log(line)
     log(f"{len(common.FAILURES)} failures")

@@ -77,6 +77,9 @@ public final class FootprintStore: Sendable {
                     // SpatiaLite replaced the busy handler set above with a 5 s timeout.
                     db.waitForLocksEveryMillisecond()
                     try db.execute(sql: "PRAGMA cache_size = -131072")
+                    // When a transaction writes the WAL from its start again, a file a large one
+                    // grew is cut back to this size (SQLite keeps its largest size otherwise).
+                    try db.execute(sql: "PRAGMA journal_size_limit = \(Database.largeWALBytes)")
                 }
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 // FULL: a single edit is on disk when its command returns; bulk imports lower it

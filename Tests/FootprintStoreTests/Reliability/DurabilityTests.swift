@@ -119,4 +119,26 @@ final class SharedValue<Value>: @unchecked Sendable {
         #expect(committed == [1024, 2048, 3072, 4096, 5000])
         #expect(pending == [0, 0, 0, 0, 0])
     }
+
+    /// By default too: batches of at most about a second, each with its search index rows, so no
+    /// transaction after the last batch folds the whole import into the index (with rows-only
+    /// batches that held the write lock for seconds on a large import).
+    @Test func defaultBatchesAreTimeBoundedAndCarryTheirSearchRows() throws {
+        #expect(ImportOptions().maximumBatchSeconds == ImportOptions.defaultBatchSeconds)
+        #expect(ImportOptions.defaultBatchSeconds == 1)
+        let test = try TemporaryStore()
+        let csv = test.directory.file("p.csv")
+        var text = "id,name,lat,lon\n"
+        for index in 0..<3000 { text += "\(index),장소 \(index),37.\(1000 + index),127.5\n" }
+        try text.write(to: csv, atomically: true, encoding: .utf8)
+        let reader = try FootprintStore.open(at: test.path, mode: .readOnly)
+        var pending: [Int] = []
+        let summary = try test.store.importPlaces(from: csv) { progress in
+            guard progress.committed else { return }
+            pending.append((try? reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM place_changes") }) ?? -1)
+        }
+        #expect(summary.inserted == 3000)
+        #expect(!pending.isEmpty)
+        #expect(pending.allSatisfy { $0 == 0 }, "\(pending)")
+    }
 }

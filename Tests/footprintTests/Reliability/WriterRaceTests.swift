@@ -4,26 +4,30 @@ import Testing
 
 /// Editors racing a bulk import (issue #17's concurrency case, in seconds): `place add` runs
 /// over and over in two processes at a time while `import places` commits its batches, and not
-/// one of them may fail, least of all with "database is locked".
+/// one of them may fail, least of all with "database is locked" — with the default batches
+/// (at most a second each, search index included) and with `--batch-seconds 0.5`.
 @Suite struct WriterRaceTests {
-    /// Rows of the import: several seconds of half-second batches in a debug build, so that a
+    /// An import's options and rows: several seconds of batches in a debug build, so that a
     /// waiter retrying only every 100 ms (SQLite's timeout, which SpatiaLite installs) would
-    /// seldom meet the 3 ms the importer leaves the lock free between batches, and give up.
-    static let rows = 20_000
+    /// seldom meet the 3 ms the importer leaves the lock free between batches, and give up; and,
+    /// for the default, an import of several one-second batches, so that an edit waiting for the
+    /// whole import (batches sized by rows alone did that) shows in its wait.
+    static let imports: [([String], Int)] = [([], 40_000), (["--batch-seconds", "0.5"], 20_000)]
 
-    @Test func editsDuringAnImportAllGoThrough() throws {
+    @Test(arguments: imports) func editsDuringAnImportAllGoThrough(options: [String], rows: Int) throws {
         let directory = try TemporaryDirectory()
         let csv = directory.file("places.csv")
-        try ReliabilityFixtures.placesCSV(0..<Self.rows).write(to: csv, atomically: true, encoding: .utf8)
+        try ReliabilityFixtures.placesCSV(0..<rows).write(to: csv, atomically: true, encoding: .utf8)
         let db = directory.file("race.sqlite").path
         #expect(try CLI.run(["--db", db, "init"]).status == 0)
 
         let importer = Process()
         importer.executableURL = CLI.executable
-        importer.arguments = ["--db", db, "import", "places", csv.path, "--quiet", "--batch-seconds", "0.5"]
+        importer.arguments = ["--db", db, "import", "places", csv.path, "--quiet"] + options
         importer.standardOutput = FileHandle.nullDevice
         let importErrors = Pipe()
         importer.standardError = importErrors
+        let importStarted = Date()
         try importer.run()
 
         let failures = RaceLog()
@@ -38,9 +42,10 @@ import Testing
                     let at = String(format: "%.4f,127.6", 37.0 + Double(editor * 1000 + number) * 0.001)
                     // No merging: the edits must each add a place, and the matcher's look-up is
                     // not what is raced here.
+                    let started = Date()
                     let result = try? CLI.run(
                         ["--db", db, "place", "add", "--name", name, "--at", at, "--match-radius", "0"])
-                    failures.record(name: name, during: running, result)
+                    failures.record(name: name, during: running, seconds: Date().timeIntervalSince(started), result)
                     if !running { break }
                 }
                 failures.finished.signal()
@@ -49,18 +54,24 @@ import Testing
         editors.forEach { $0.start() }
         editors.forEach { _ in failures.finished.wait() }
         importer.waitUntilExit()
+        let importSeconds = Date().timeIntervalSince(importStarted)
         let importStderr = String(decoding: importErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
 
         #expect(importer.terminationStatus == 0, "\(importStderr)")
         #expect(failures.failed.isEmpty, "\(failures.failed.prefix(3))")
         // The race must have happened for the test to mean anything.
         #expect(failures.raced >= 4, "only \(failures.raced) edits ran during the import")
+        // An edit waits for about one batch, not for the import: a second or so, while the import
+        // takes several (the budget is wall-clock time, so a loaded machine lengthens both alike).
+        #expect(
+            failures.longestWait < importSeconds / 2,
+            "an edit took \(failures.longestWait) s during an import of \(importSeconds) s")
         let listing = try CLI.run(["--db", db, "place", "list", "--all", "--json"])
         for name in failures.added {
             #expect(listing.stdout.contains("\"\(name)\""), "\(name) is missing")
         }
-        let imported = try CLI.run(["--db", db, "search", ReliabilityFixtures.name(Self.rows - 1), "--limit", "1"])
-        #expect(imported.stdout.contains(ReliabilityFixtures.name(Self.rows - 1)))
+        let imported = try CLI.run(["--db", db, "search", ReliabilityFixtures.name(rows - 1), "--limit", "1"])
+        #expect(imported.stdout.contains(ReliabilityFixtures.name(rows - 1)))
     }
 }
 
@@ -70,11 +81,15 @@ private final class RaceLog: @unchecked Sendable {
     private var failures: [String] = []
     private var names: [String] = []
     private var during = 0
+    private var longest = 0.0
     let finished = DispatchSemaphore(value: 0)
 
-    func record(name: String, during running: Bool, _ result: CLIResult?) {
+    func record(name: String, during running: Bool, seconds: Double, _ result: CLIResult?) {
         lock.withLock {
-            if running { during += 1 }
+            if running {
+                during += 1
+                longest = max(longest, seconds)
+            }
             if let result, result.status == 0 {
                 names.append(name)
             } else {
@@ -86,4 +101,6 @@ private final class RaceLog: @unchecked Sendable {
     var failed: [String] { lock.withLock { failures } }
     var added: [String] { lock.withLock { names } }
     var raced: Int { lock.withLock { during } }
+    /// The longest an edit that began during the import took, in seconds.
+    var longestWait: Double { lock.withLock { longest } }
 }

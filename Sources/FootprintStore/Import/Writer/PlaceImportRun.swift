@@ -47,9 +47,10 @@ struct PlaceImportRun {
         let lines = PlaceLines()
         var finished = false
         var committedRows = 0
+        var clock = BatchClock(seconds: options.strict ? nil : options.maximumBatchSeconds)
         while !finished {
             var batch = summary
-            let started = DispatchTime.now().uptimeNanoseconds
+            clock.startBatch()
             try db.inTransaction(.immediate) {
                 let triggers = try SuspendedTriggers(db)
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
@@ -92,18 +93,14 @@ struct PlaceImportRun {
                             try skip(Self.repeatedRow(place, firstLine: firstLine), in: &batch)
                         }
                     }
-                    if !options.strict, let seconds = options.maximumBatchSeconds,
-                        rowCount % Self.clockInterval == 0,
-                        Double(DispatchTime.now().uptimeNanoseconds - started) > seconds * 1e9
-                    {
-                        break
-                    }
+                    if rowCount % Self.clockInterval == 0, clock.isDue(rows: rowCount) { break }
                     if rowCount % Self.progressInterval == 0 {
                         progress(
                             report(batch, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: false)
                         )
                     }
                 }
+                clock.endRows(rowCount)
                 batch.keptEdits += writer.keptEdits
                 if hasSpatialIndex, triggers.contains("gii_places_geom") {
                     indexCount = try writer.index.apply(db, path: path, existing: indexCount)
@@ -117,12 +114,16 @@ struct PlaceImportRun {
                 try triggers.restore(db)
                 return .commit
             }
+            clock.endBatch()
             summary = batch
             committedRows = summary.rowsRead - summary.skipped - summary.conflicts
             progress(report(summary, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: true))
             batchLimit = nextBatchLimit(
                 committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)
-            if !finished { usleep(Self.pauseMicroseconds) }
+            if !finished {
+                usleep(Self.pauseMicroseconds)
+                try db.checkpointWholeWAL()
+            }
         }
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+
+/// When a time-bounded import batch (``ImportOptions/maximumBatchSeconds``) should stop taking
+/// rows, so that the whole batch — its rows, then its spatial and search index updates and the
+/// COMMIT — holds the write lock for about the budget, not the budget plus its index work.
+///
+/// The work after the rows grows with them (R*Tree entries, FTS5 rows, WAL pages), so the clock
+/// keeps the last batch's cost of that work per row and stops when the time spent on rows plus
+/// the expected rest reaches the budget. Before any batch has been measured, it assumes the rest
+/// takes as long as the rows. A batch that re-packs the spatial index raises the estimate; the
+/// next one is smaller and adds its entries one by one instead, so the estimate settles.
+struct BatchClock {
+    /// The budget, in nanoseconds; `nil`: batches are sized by rows alone.
+    let budgetNanoseconds: Double?
+    /// The last measured batch's nanoseconds after its rows, per row.
+    private(set) var tailNanosecondsPerRow: Double?
+    private var started: UInt64 = 0
+    private var rowsEnded: UInt64 = 0
+    private var rows = 0
+
+    /// A clock for batches of at most `seconds` each; `nil` for no time bound.
+    init(seconds: Double?) {
+        budgetNanoseconds = seconds.map { $0 * 1e9 }
+    }
+
+    /// Marks the start of a batch (before its transaction begins).
+    mutating func startBatch() {
+        started = Self.now()
+        rows = 0
+    }
+
+    /// Whether a batch that has taken `rows` rows so far should stop taking more.
+    func isDue(rows: Int) -> Bool {
+        guard let budgetNanoseconds else { return false }
+        let elapsed = Double(Self.now() - started)
+        let rest = tailNanosecondsPerRow.map { $0 * Double(rows) } ?? elapsed
+        return elapsed + rest > budgetNanoseconds
+    }
+
+    /// Marks the end of the batch's rows: its index updates and COMMIT come next.
+    mutating func endRows(_ rows: Int) {
+        rowsEnded = Self.now()
+        self.rows = rows
+    }
+
+    /// Marks the batch committed, and learns what its work after the rows cost.
+    mutating func endBatch() {
+        guard rows > 0 else { return }
+        tailNanosecondsPerRow = Double(Self.now() - rowsEnded) / Double(rows)
+    }
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}

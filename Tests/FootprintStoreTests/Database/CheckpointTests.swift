@@ -1,0 +1,119 @@
+import FootprintTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import FootprintStore
+
+/// Between two import batches the importer waits, briefly, for the readers that hold an older
+/// snapshot, so the WAL is copied whole and the next batch writes it from its start again: with
+/// readers that never stop, the `-wal` file would grow batch after batch (issue #17: ≤ 64 MB).
+@Suite struct CheckpointTests {
+    private func walSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0
+    }
+
+    /// A batch of rows of about 600 bytes each.
+    private func insertRows(_ db: Database, _ range: Range<Int>) throws {
+        for index in range {
+            try db.execute(
+                sql: "INSERT INTO rows(text) VALUES (?)", arguments: ["\(index) " + String(repeating: "가", count: 200)])
+        }
+    }
+
+    @Test func aReaderOnAnOldSnapshotDelaysTheWholeCheckpointUntilItEnds() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("wal.sqlite").path
+        // The pool switches the file to WAL; its reader holds the snapshot.
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute(sql: "CREATE TABLE rows(text TEXT)") }
+        let writer = try DatabaseQueue(path: path)
+        try writer.inDatabase { db in
+            // Only the checkpoint under test copies the WAL.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.inTransaction {
+                try insertRows(db, 0..<500)
+                return .commit
+            }
+        }
+        let readerHoldsSnapshot = DispatchSemaphore(value: 0)
+        let writerCommitted = DispatchSemaphore(value: 0)
+        let reading = Thread {
+            try? pool.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM rows")
+                readerHoldsSnapshot.signal()
+                writerCommitted.wait()
+            }
+        }
+        reading.start()
+        readerHoldsSnapshot.wait()
+        try writer.inDatabase { db in
+            try db.inTransaction {
+                try insertRows(db, 500..<1000)
+                return .commit
+            }
+            // The reader's snapshot ends before the second batch: only the first is copied.
+            #expect(try !db.checkpointWholeWAL())
+        }
+        writerCommitted.signal()
+        Thread.sleep(forTimeInterval: 0.05)
+        let grown = walSize(path)
+        try writer.inDatabase { db in
+            #expect(try db.checkpointWholeWAL())
+            try db.inTransaction {
+                try insertRows(db, 1000..<1100)
+                return .commit
+            }
+        }
+        // A smaller batch written from the start of the WAL again leaves the file as it was.
+        #expect(walSize(path) == grown)
+        let frames = try writer.inDatabase { db in
+            try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")?[1] as Int?
+        }
+        let pageSize = try writer.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } ?? 4096
+        #expect((frames ?? 0) * pageSize < grown / 2)
+    }
+
+    /// Past ``Database/largeWALBytes`` the checkpoint waits for the reader (holding the write
+    /// lock), and the next transaction writes the WAL from its start.
+    @Test func aLargeWALWaitsForTheReaderOfAnOldSnapshot() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("wal.sqlite").path
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute(sql: "CREATE TABLE rows(text TEXT)") }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let writer = try DatabaseQueue(path: path, configuration: configuration)
+        try writer.inDatabase { try $0.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        let readerHoldsSnapshot = DispatchSemaphore(value: 0)
+        let reading = Thread {
+            try? pool.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM rows")
+                readerHoldsSnapshot.signal()
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
+        reading.start()
+        readerHoldsSnapshot.wait()
+        let copied = try writer.inDatabase { db in
+            try db.inTransaction {
+                try insertRows(db, 0..<30_000)
+                return .commit
+            }
+            return try db.checkpointWholeWAL()
+        }
+        #expect(copied)
+        let grown = walSize(path)
+        #expect(grown > Database.largeWALBytes)
+        try writer.inDatabase { db in
+            try db.inTransaction {
+                try insertRows(db, 0..<100)
+                return .commit
+            }
+        }
+        let frames = try writer.inDatabase { db in
+            try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")?[1] as Int?
+        }
+        #expect((frames ?? 0) < 100)
+    }
+}
