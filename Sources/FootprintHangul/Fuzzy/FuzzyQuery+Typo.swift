@@ -11,6 +11,8 @@ extension FuzzyQuery {
     /// candidate's keys are then appended without an array per syllable.
     static let vowelKeys: [UInt32] = Jamo.jungsungs.flatMap { pair(Jamo.keystrokes(of: $0)) }
     static let finalKeys: [UInt32] = [0, 0] + Jamo.jongsungs.flatMap { pair(Jamo.keystrokes(of: $0)) }
+    /// The keystroke of each initial consonant by index (``Jamo/chosungs``).
+    static let initialKeys: [UInt32] = Jamo.chosungs.map(\.value)
     private static func pair(_ keys: [Unicode.Scalar]) -> [UInt32] {
         [keys.first?.value ?? 0, keys.count > 1 ? keys[1].value : 0]
     }
@@ -42,6 +44,34 @@ extension FuzzyQuery {
         return count
     }
 
+    /// The slot of a keystroke in ``substitutionCosts``' rows: the compatibility jamo U+3131–U+3163
+    /// at 0–50, ASCII at 51–178; `nil` for any other scalar (its cost is computed).
+    @inline(__always)
+    static func costSlot(_ key: UInt32) -> Int? {
+        if key &- 0x3131 < 51 { return Int(key - 0x3131) }
+        if key < 0x80 { return 51 + Int(key) }
+        return nil
+    }
+
+    /// How many slots a row of ``substitutionCosts`` has.
+    static let costSlots = 51 + 128
+
+    /// For each query key (a row of ``costSlots``), the half-key cost of typing it where each
+    /// slot's key was meant (``substitutionCost(_:_:)``), built once a query: the distance's
+    /// inner loop then reads one table entry a cell instead of calling the keyboard's
+    /// ``DubeolsikKeyboard/areNeighbours(_:_:)`` (a call and two lazily initialized tables a cell,
+    /// 6% of `search_typo`'s profile with the `swift_once` checks it made).
+    static func substitutionCosts(for keys: [UInt32]) -> [Int32] {
+        var table = [Int32](repeating: 2, count: keys.count * costSlots)
+        for (row, key) in keys.enumerated() {
+            for slot in 0..<costSlots {
+                let intended = slot < 51 ? 0x3131 + UInt32(slot) : UInt32(slot - 51)
+                table[row * costSlots + slot] = substitutionCost(intended, key)
+            }
+        }
+        return table
+    }
+
     /// The window of whole scalars of `text` whose keystrokes are nearest the query's, when
     /// within ``budget`` and not equal: a semi-global alignment (the window may start and end at
     /// any scalar boundary) with Damerau transpositions, in one pass of `keys × text keys` cells.
@@ -51,86 +81,120 @@ extension FuzzyQuery {
         var boundary: [Int] = [0]
         // The scalar of each text key.
         var textUnits: [Int] = []
-        textKeys.reserveCapacity(text.count * 4)
-        boundary.reserveCapacity(text.count * 4 + 1)
-        textUnits.reserveCapacity(text.count * 4)
+        // Each text key's slot in ``substitutionCosts`` (-1: computed).
+        var slots: [Int] = []
+        textKeys.reserveCapacity(text.count * 5)
+        boundary.reserveCapacity(text.count * 5 + 1)
+        textUnits.reserveCapacity(text.count * 5)
+        slots.reserveCapacity(text.count * 5)
+        // The tables read once here, not once a syllable (each read of a static checks its
+        // initialization).
+        let (initials, vowels, finals) = (Self.initialKeys, Self.vowelKeys, Self.finalKeys)
         for (index, unit) in text.enumerated() {
-            let count = Self.appendKeystrokes(of: unit, to: &textKeys)
+            var count = 0
+            @inline(__always) func add(_ key: UInt32) {
+                if key != 0 {
+                    textKeys.append(key)
+                    count += 1
+                }
+            }
+            if HangulSyllable.contains(unit) {
+                let offset = Int(unit - 0xAC00)
+                let vowel = offset % (21 * 28) / 28 * 2
+                let final = offset % 28 * 2
+                add(initials[offset / (21 * 28)])
+                add(vowels[vowel])
+                add(vowels[vowel + 1])
+                add(finals[final])
+                add(finals[final + 1])
+            } else {
+                count = Self.appendKeystrokes(of: unit, to: &textKeys)
+            }
             for _ in 0..<count { textUnits.append(index) }
             for _ in 1..<max(count, 1) { boundary.append(-1) }
             boundary.append(index + 1)
         }
+        for key in textKeys { slots.append(Self.costSlot(key) ?? -1) }
         let m = keys.count
         let width = textKeys.count + 1
         guard m > 0, width > 1 else { return nil }
         let infinity: Int32 = 1 << 20
-        var cost = [Int32](repeating: infinity, count: (m + 1) * width)
-        var origin = [Int32](repeating: 0, count: (m + 1) * width)
-        for column in 0..<width where boundary[column] >= 0 {
-            cost[column] = 0
-            origin[column] = Int32(column)
-        }
-        for row in 1...m {
-            let key = keys[row - 1]
-            let here = row * width
-            let above = here - width
-            cost[here] = cost[above] + 2
-            origin[here] = origin[above]
-            for column in 1..<width {
-                var best = cost[above + column - 1] + Self.substitutionCost(textKeys[column - 1], key)
-                var from = origin[above + column - 1]
-                if cost[above + column] + 2 < best {
-                    best = cost[above + column] + 2
-                    from = origin[above + column]
-                }
-                if cost[here + column - 1] + 2 < best {
-                    best = cost[here + column - 1] + 2
-                    from = origin[here + column - 1]
-                }
-                if row >= 2, column >= 2, key == textKeys[column - 2], keys[row - 2] == textKeys[column - 1],
-                    key != keys[row - 2]
-                {
-                    let twoBack = (row - 2) * width + column - 2
-                    if cost[twoBack] + 2 < best {
-                        best = cost[twoBack] + 2
-                        from = origin[twoBack]
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (m + 1) * width) { buffer in
+            let cost = UnsafeMutableBufferPointer(rebasing: buffer[0..<((m + 1) * width)])
+            let origin = UnsafeMutableBufferPointer(rebasing: buffer[((m + 1) * width)...])
+            for column in 0..<width {
+                cost[column] = boundary[column] >= 0 ? 0 : infinity
+                origin[column] = boundary[column] >= 0 ? Int32(column) : 0
+            }
+            substitutionTable.withUnsafeBufferPointer { table in
+                for row in 1...m {
+                    let key = keys[row - 1]
+                    let costs = (row - 1) * Self.costSlots
+                    let here = row * width
+                    let above = here - width
+                    cost[here] = cost[above] + 2
+                    origin[here] = origin[above]
+                    for column in 1..<width {
+                        let slot = slots[column - 1]
+                        let step =
+                            slot >= 0 ? table[costs + slot] : Self.substitutionCost(textKeys[column - 1], key)
+                        var best = cost[above + column - 1] + step
+                        var from = origin[above + column - 1]
+                        if cost[above + column] + 2 < best {
+                            best = cost[above + column] + 2
+                            from = origin[above + column]
+                        }
+                        if cost[here + column - 1] + 2 < best {
+                            best = cost[here + column - 1] + 2
+                            from = origin[here + column - 1]
+                        }
+                        if row >= 2, column >= 2, key == textKeys[column - 2], keys[row - 2] == textKeys[column - 1],
+                            key != keys[row - 2]
+                        {
+                            let twoBack = (row - 2) * width + column - 2
+                            if cost[twoBack] + 2 < best {
+                                best = cost[twoBack] + 2
+                                from = origin[twoBack]
+                            }
+                        }
+                        cost[here + column] = best
+                        origin[here + column] = from
                     }
                 }
-                cost[here + column] = best
-                origin[here + column] = from
             }
-        }
-        // The nearest window: lowest cost, then the earliest start, then the shortest.
-        var bestColumn = -1
-        let last = m * width
-        for column in 1..<width where boundary[column] >= 0 {
-            let start = Int(origin[last + column])
-            guard column > start else { continue }
-            if bestColumn < 0 || cost[last + column] < cost[last + bestColumn]
-                || (cost[last + column] == cost[last + bestColumn] && start < Int(origin[last + bestColumn]))
-            {
-                bestColumn = column
+            // The nearest window: lowest cost, then the earliest start, then the shortest.
+            var bestColumn = -1
+            let last = m * width
+            for column in 1..<width where boundary[column] >= 0 {
+                let start = Int(origin[last + column])
+                guard column > start else { continue }
+                if bestColumn < 0 || cost[last + column] < cost[last + bestColumn]
+                    || (cost[last + column] == cost[last + bestColumn] && start < Int(origin[last + bestColumn]))
+                {
+                    bestColumn = column
+                }
             }
+            guard bestColumn >= 0 else { return nil }
+            let distance = Int(cost[last + bestColumn])
+            guard distance > 0, distance <= budget else { return nil }
+            let startColumn = Int(origin[last + bestColumn])
+            let startUnit = boundary[startColumn]
+            let endUnit = boundary[bestColumn]
+            let edits = backtrace(
+                cost: UnsafeBufferPointer(cost), width: width, textKeys: textKeys, textUnits: textUnits,
+                startUnit: startUnit, end: bestColumn)
+            return FuzzyMatch(
+                reading: .typo,
+                position: Self.position(
+                    start: startUnit, length: endUnit - startUnit, count: text.count, wordStarts: wordStarts),
+                forgiven: edits.joined(separator: ", "), cost: distance)
         }
-        guard bestColumn >= 0 else { return nil }
-        let distance = Int(cost[last + bestColumn])
-        guard distance > 0, distance <= budget else { return nil }
-        let startColumn = Int(origin[last + bestColumn])
-        let startUnit = boundary[startColumn]
-        let endUnit = boundary[bestColumn]
-        let edits = backtrace(
-            cost: cost, width: width, textKeys: textKeys, textUnits: textUnits, startUnit: startUnit, end: bestColumn)
-        return FuzzyMatch(
-            reading: .typo,
-            position: Self.position(
-                start: startUnit, length: endUnit - startUnit, count: text.count, wordStarts: wordStarts),
-            forgiven: edits.joined(separator: ", "), cost: distance)
     }
 
     /// The edits along one cheapest path to `(keys.count, end)`, first to last, worded as
     /// ``FuzzyMatch/forgiven`` says.
     private func backtrace(
-        cost: [Int32], width: Int, textKeys: [UInt32], textUnits: [Int], startUnit: Int, end: Int
+        cost: UnsafeBufferPointer<Int32>, width: Int, textKeys: [UInt32], textUnits: [Int], startUnit: Int, end: Int
     ) -> [String] {
         var edits: [String] = []
         var row = keys.count

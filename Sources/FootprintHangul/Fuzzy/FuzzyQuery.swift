@@ -25,6 +25,8 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// Its 2-set keystrokes, and for each the index of its unit.
     let keys: [UInt32]
     let keyUnits: [Int]
+    /// ``substitutionCosts(for:)`` of ``keys`` (empty for a query too long to be fuzzy).
+    let substitutionTable: [Int32]
     /// The most a typo may cost, in half keys.
     public let budget: Int
     /// For each unit, whether a word of the query begins there (`스벅 강남`: 스 and 강).
@@ -54,6 +56,8 @@ public struct FuzzyQuery: Hashable, Sendable {
         }
         self.keys = keys
         self.keyUnits = keyUnits
+        // Only a query short enough to have fuzzy readings aligns (``isFuzzy``).
+        substitutionTable = units.count <= Self.maximumUnits ? Self.substitutionCosts(for: keys) : []
         budget = units.count >= 5 ? 4 : 2
         isChosung =
             (2...4).contains(units.count)

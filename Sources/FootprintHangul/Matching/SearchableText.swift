@@ -22,6 +22,52 @@ public struct SearchableText: Hashable, Sendable {
         self.wordStarts = wordStarts
     }
 
+    /// Prepares the UTF-8 text `bytes` as ``init(_:keepingSymbols:)`` does (symbols skipped). Text
+    /// made only of ASCII and precomposed Hangul syllables — nearly every place name — is already
+    /// normalized (``HangulNormalization/normalized(_:)`` leaves it as it is) and is read without
+    /// making a string: a fuzzy look-up prepares thousands of candidate names.
+    public init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var values: [Unicode.Scalar] = []
+        values.reserveCapacity(bytes.count)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead == 0 { break }  // dropped by normalization
+                values.append(Unicode.Scalar(lead))
+                index += 1
+                continue
+            }
+            guard lead & 0xF0 == 0xE0, index + 2 < count, bytes[index + 1] & 0xC0 == 0x80,
+                bytes[index + 2] & 0xC0 == 0x80
+            else { break }
+            let value =
+                UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            guard HangulSyllable.contains(value) else { break }
+            values.append(Unicode.Scalar(value)!)
+            index += 3
+        }
+        guard index == count else {
+            self = SearchableText(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        var scalars: [UInt32] = []
+        var wordStarts: [Bool] = []
+        scalars.reserveCapacity(values.count)
+        wordStarts.reserveCapacity(values.count)
+        HangulNormalization.forEachSearchScalar(inNormalized: values, keepingSymbols: false) { scalar, startsWord in
+            scalars.append(scalar.value)
+            wordStarts.append(startsWord)
+        }
+        self = SearchableText(scalars: scalars, wordStarts: wordStarts)
+    }
+
+    private init(scalars: [UInt32], wordStarts: [Bool]) {
+        self.scalars = scalars
+        self.wordStarts = wordStarts
+    }
+
     /// The search-normalized text: `스타벅스 강남점` → `스타벅스강남점`.
     public var normalized: String {
         String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! }))

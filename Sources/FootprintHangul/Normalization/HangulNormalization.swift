@@ -99,8 +99,17 @@ public enum HangulNormalization {
     static func forEachSearchScalar(
         in text: String, keepingSymbols: Bool = false, _ body: (Unicode.Scalar, _ startsWord: Bool) -> Void
     ) {
+        forEachSearchScalar(inNormalized: normalized(text).unicodeScalars, keepingSymbols: keepingSymbols, body)
+    }
+
+    /// ``forEachSearchScalar(in:keepingSymbols:_:)`` of scalars already ``normalized(_:)``.
+    @inline(__always)
+    static func forEachSearchScalar(
+        inNormalized scalars: some Sequence<Unicode.Scalar>, keepingSymbols: Bool,
+        _ body: (Unicode.Scalar, _ startsWord: Bool) -> Void
+    ) {
         var previousClass = ScalarClass.separator
-        for scalar in normalized(text).unicodeScalars {
+        for scalar in scalars {
             var scalarClass = ScalarClass(scalar)
             if scalarClass == .whitespace || (scalarClass == .separator && !keepingSymbols) {
                 previousClass = .separator

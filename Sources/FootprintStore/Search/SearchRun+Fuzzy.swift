@@ -3,12 +3,22 @@ import FootprintHangul
 import GRDB
 
 extension SearchRun {
-    /// A fuzzy look-up reads at most this many candidate names (the first by id when its probes
-    /// find more), so that its cost is bounded whatever the query: ~10 µs a candidate to look up,
-    /// read and align (``FuzzyQuery``), ~40–55 ms of CPU at the bound (1M places, 2026-11-25). A query has at most ``FuzzyQuery/maximumUnits``
-    /// scalars, so fewer than 250 probes (``FuzzyQuery/probes``) in one MATCH, on `search_names` and on
-    /// the other names of merged places (each under this bound).
+    /// A fuzzy look-up judges every name its probes find when they find at most this many (the
+    /// first by id when they find more are not all read: see ``maximumFuzzyCandidatesBeyond``).
+    /// A candidate costs ~7 µs to look up, read and align (``FuzzyQuery``), ~30 ms of CPU at
+    /// the bound (1M places, 2026-11-25). A query has at most ``FuzzyQuery/maximumUnits``
+    /// scalars, so fewer than 250 probes (``FuzzyQuery/probes``) in one MATCH, on `search_names`
+    /// and on the other names of merged places (each under these bounds).
     static let maximumFuzzyCandidates = 4096
+
+    /// When the probes find more names than ``maximumFuzzyCandidates`` (a typo of a common word:
+    /// `기저트` finds the 24,148 names holding 디저트 in 1M), at most this many are judged — a
+    /// hard bound, ~18 ms of CPU — chosen by where their match could rank, not by id: first
+    /// the names where a probe's spelling begins a word (`#` word-start tokens,
+    /// ``wordStartExpression(_:)``), whose matches rank above every one inside a word of the
+    /// same reading, then the others by id. Reading only the first by id missed the best names
+    /// of common words (search_typo recall on 1M: 0.744 judging the first 4,096 by id, 0.777 with these 2,560).
+    static let maximumFuzzyCandidatesBeyond = 2560
 
     /// The fuzzy readings' stage, after every literal and exact one: run only when those found
     /// fewer places than the limit, so it never pushes a literal match down (its kinds rank below
@@ -21,17 +31,15 @@ extension SearchRun {
         // A two-syllable spelling of a longer query (one of three with a syllable added) is one
         // bigram, which thousands of names hold (`하우` of `하우수`): left to the other probes.
         let long = fuzzy.normalized.unicodeScalars.filter { HangulSyllable($0) != nil }.count >= 3
-        let expressions = fuzzy.probes.filter { probe in
+        let probes = fuzzy.probes.filter { probe in
             if long, case .text(let text) = probe { return text.unicodeScalars.count >= 3 }
             return true
-        }.compactMap(Self.expression)
+        }
         var ids: [Int64] = []
         var otherNameIDs: [Int64] = []
-        if let any = SearchExpression.any(expressions) {
-            let statement = try db.cachedStatement(
-                sql: "SELECT rowid FROM search_names WHERE search_names MATCH ? LIMIT ?")
-            ids = try Int64.fetchAll(statement, arguments: [any.text, Self.maximumFuzzyCandidates])
-            // The other names of merged places (``OtherNames``), under the same bound.
+        if let any = SearchExpression.any(probes.compactMap(Self.expression)) {
+            ids = try fuzzyCandidates(any: any, wordStarts: probes.compactMap(Self.wordStartExpression))
+            // The other names of merged places (``OtherNames``), under the first bound.
             let others = try db.cachedStatement(
                 sql: "SELECT rowid FROM \(OtherNames.table) WHERE \(OtherNames.table) MATCH ? LIMIT ?")
             otherNameIDs = try Int64.fetchAll(others, arguments: [any.text, Self.maximumFuzzyCandidates])
@@ -48,7 +56,7 @@ extension SearchRun {
             matcher: matcher, near: query.near, withinMeters: query.withinMeters, flat: flat, condition: condition)
         var verdicts = Judge.Verdicts()
         func read(_ row: SearchRowView) {
-            let text = SearchableText(row.name)
+            let text = SearchableText(utf8: row.nameBytes)
             guard let found = fuzzy.isChosung ? fuzzy.chosungAbbreviation(in: text) : fuzzy.match(text) else { return }
             // Nearer readings first within a rank: the fit shrinks with the half keys forgiven (a
             // syllable left out or added counts as a neighbouring key, whose rank it shares).
@@ -67,6 +75,52 @@ extension SearchRun {
         let found = verdicts.found.filter { !matchedIDs.contains($0.id) && (inside?.contains($0.id) ?? true) }
         matched += found
         otherNameMatches += found.count
+    }
+
+    /// The `search_names` rowids to judge for the probes `any`: all of them up to
+    /// ``maximumFuzzyCandidates``; beyond, ``maximumFuzzyCandidatesBeyond`` of them, those the
+    /// probes' word-start forms (`wordStarts`) find first, then the others by id.
+    private func fuzzyCandidates(any: SearchExpression, wordStarts: [SearchExpression]) throws -> [Int64] {
+        let statement = try db.cachedStatement(sql: "SELECT rowid FROM search_names WHERE search_names MATCH ? LIMIT ?")
+        let found = try Int64.fetchAll(statement, arguments: [any.text, Self.maximumFuzzyCandidates + 1])
+        guard found.count > Self.maximumFuzzyCandidates else { return found }
+        var chosen: [Int64] = []
+        var taken = Set<Int64>()
+        chosen.reserveCapacity(Self.maximumFuzzyCandidatesBeyond)
+        func take(_ ids: [Int64]) {
+            for id in ids where chosen.count < Self.maximumFuzzyCandidatesBeyond && taken.insert(id).inserted {
+                chosen.append(id)
+            }
+        }
+        if let first = SearchExpression.any(wordStarts) {
+            take(try Int64.fetchAll(statement, arguments: [first.text, Self.maximumFuzzyCandidatesBeyond]))
+        }
+        take(found)
+        return chosen
+    }
+
+    /// The MATCH expression of the names where `probe`'s spelling begins a word: its first term,
+    /// a bigram of two syllables, as the index's word-start token (`#` + the bigram, see
+    /// ``FootprintHangul/SearchTokenizer/Options-swift.struct/wordStarts``). `nil` when the probe
+    /// begins with a 초성 bigram or a skip bigram, which have none.
+    static func wordStartExpression(_ probe: FuzzyQuery.Probe) -> SearchExpression? {
+        let marker = String(UnicodeScalar(SearchTokenizer.wordStartMarker))
+        func isSyllableBigram(_ term: String) -> Bool {
+            term.unicodeScalars.count == 2 && term.unicodeScalars.allSatisfy { HangulSyllable($0) != nil }
+        }
+        switch probe {
+        case .text(let text):
+            guard var phrase = SearchExpression.Phrase(literal: text), phrase.joinedTerms == nil,
+                let first = phrase.terms.first, !first.isPrefix, isSyllableBigram(first.text)
+            else { return nil }
+            phrase.terms[0].text = marker + first.text
+            return .phrase(phrase)
+        case .pieces(var pieces):
+            pieces.removeAll { $0.isEmpty }
+            guard let first = pieces.first?.first, isSyllableBigram(first) else { return nil }
+            pieces[0][0] = marker + first
+            return expression(.pieces(pieces))
+        }
     }
 
     /// The MATCH expression of one probe; `nil` when it has no index term.
