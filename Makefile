@@ -6,6 +6,7 @@
 #   make fuzz   libFuzzer + AddressSanitizer on every parser (Fuzz/), FUZZ_RUNS executions each
 #   make sanitize  the whole test suite under AddressSanitizer, then ThreadSanitizer
 
+SHELL := /bin/bash
 SWIFT ?= swift
 BENCH_N ?= 100000
 PEERS ?= $(abspath ../shared/peers)
@@ -22,9 +23,11 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build -c release --product footprint
 
+# The failures are repeated at the end: CI shows only the last lines of the output.
 test: bootstrap
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test.log || \
+		{ echo "Failed:"; grep -a -E '✘|recorded an issue' .build/test.log | tail -40; exit 1; }
 
 demo: build
 	tools/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/footprint" out

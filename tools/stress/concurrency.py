@@ -10,7 +10,7 @@ from common import Footprint, fail, log, percentile, places_digest, query, remov
 
 
 def concurrency(binary, places, gpx_small, work, rng, import_options=()):
-    """`import_options`: extra arguments of both imports (none: the default one-second batches)."""
+    """`import_options`: extra arguments of both imports (`--batch-seconds 1` from stress.py: one-second batches)."""
     db = os.path.join(work, "alone.sqlite")
     alone = Footprint(binary, db)
     remove_db(db)

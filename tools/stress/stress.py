@@ -10,7 +10,7 @@
                uninterrupted run (row count and a SHA-256 of ids, sources, names, coordinates).
                Then the same for `import gpx` (a GPX made from the track CSV), `place edit` and
                `day detect`, each killed --other-kills times.
-  concurrency  one process imports the places (default batches, or --batch-seconds S) while 4 loop over search, nearby, recommend,
+  concurrency  one process imports the places (--batch-seconds 1, or S) while 4 loop over search, nearby, recommend,
                day export and render tile, and one runs `place add` every second: counts
                "database is locked" and other failures, reader latency percentiles, the
                editors' waits, the peak -wal size, snapshots where the R*Tree and the table
@@ -44,7 +44,7 @@ def main():
     parser.add_argument("--other-kills", type=int, default=5)
     parser.add_argument("--only", choices=["crash", "concurrency"])
     parser.add_argument("--seed", type=int, default=17)
-    parser.add_argument("--batch-seconds", help="the concurrent imports' --batch-seconds (default: the CLI's)")
+    parser.add_argument("--batch-seconds", default="1", help="the concurrent imports' --batch-seconds (default 1, the setting for an import while others edit)")
     options = parser.parse_args()
     rng = random.Random(options.seed)
     os.makedirs(options.work, exist_ok=True)

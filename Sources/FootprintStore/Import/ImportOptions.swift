@@ -51,21 +51,23 @@ public struct ImportOptions: Hashable, Sendable {
     public var batchSize: Int
     /// The largest batch.
     public var maximumBatchSize: Int
-    /// The default ``maximumBatchSeconds``: a second, a tenth of the longest a Footprint writer
-    /// waits for the lock (issue #17 asks for batches of at most a second).
-    public static let defaultBatchSeconds = 1.0
+    /// The ``maximumBatchSeconds`` for an import while other processes edit the database: a
+    /// second, a tenth of the longest a Footprint writer waits for the lock (issue #17).
+    public static let sharedBatchSeconds = 1.0
     /// The longest a batch may hold the write lock, in seconds — its rows, its spatial and search
     /// index updates (the search index is updated in each batch's own transaction) and its
-    /// COMMIT; ``defaultBatchSeconds`` unless set. `nil`: batches are sized by rows alone and the
-    /// search index is updated once, after the last batch, in a transaction as long as the import
-    /// is large (seconds for a million rows) — the fastest import when nothing else writes.
+    /// COMMIT. `nil` (the default): batches are sized by rows alone and the search index is
+    /// updated once, after the last batch, in a transaction as long as the import is large
+    /// (seconds for a million rows) — the fastest import when nothing else writes. Bounded
+    /// batches cost that speed: 1M peer places took 68 s instead of 27 s at one second
+    /// (2026-11-25, quiet release build), so they are asked for (``sharedBatchSeconds``).
     ///
     /// Bounded batches let other processes share the database: a writer waits for the write lock
     /// at most about one batch (its busy handler gives up after about 10 s), and searches never
     /// meet more than a batch of not yet indexed places. They cost import time: small batches add
     /// to SQLite's R*Tree entry by entry instead of re-packing it, and to the search index row by
     /// row instead of rebuilding it.
-    public var maximumBatchSeconds: Double? = Self.defaultBatchSeconds
+    public var maximumBatchSeconds: Double? = nil
     /// How many skipped rows the summary lists (all are counted); bounds memory on a file of
     /// garbage.
     public var reportedSkipLimit: Int

@@ -98,7 +98,7 @@ struct ImportPlacesCommand: ParsableCommand {
     @Option(
         name: .customLong("batch-seconds"), parsing: .unconditional,
         help:
-            "Hold the write lock at most about S seconds a batch, search index included, so other processes' edits wait at most about that long (default 1; 0: batches of rows alone, the fastest import when nothing else writes, but an edit meanwhile may fail as the database is locked)."
+            "Hold the write lock at most about S seconds a batch, search index included, so other processes' edits wait at most about that long (1 while others edit the database; a slower import). Default: batches of rows alone, the fastest import when nothing else writes."
     )
     var batchSeconds: Double?
     @Flag(help: "No progress bar.") var quiet = false

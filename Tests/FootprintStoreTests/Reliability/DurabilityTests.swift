@@ -60,8 +60,9 @@ import Testing
         Thread.sleep(forTimeInterval: 0.1)
         let freedAt = try #require(released.value)
         #expect(place.id != nil)
-        // Generous for a loaded machine: the point is that it waited, then went through.
-        #expect(got.timeIntervalSince(freedAt) < 0.5)
+        // Generous for a loaded machine (CI runs the suite's tests in parallel on 2 cores): the
+        // point is that it waited, then went through.
+        #expect(got.timeIntervalSince(freedAt) < 2)
     }
 
     /// The write connection keeps that handler after SpatiaLite is loaded into it: SpatiaLite
@@ -79,7 +80,8 @@ import Testing
     @Test func retriesComeEveryMillisecond() {
         let started = Date()
         for tries in 0..<100 { #expect(FootprintStore.waitForLock(tries)) }
-        #expect(Date().timeIntervalSince(started) < 1)
+        // 0.1 s of sleeps; SQLite's own handler sleeps about 9 s over the same 100 tries.
+        #expect(Date().timeIntervalSince(started) < 3)
         #expect(!FootprintStore.waitForLock(FootprintStore.lockRetries))
     }
 }
@@ -120,12 +122,14 @@ final class SharedValue<Value>: @unchecked Sendable {
         #expect(pending == [0, 0, 0, 0, 0])
     }
 
-    /// By default too: batches of at most about a second, each with its search index rows, so no
-    /// transaction after the last batch folds the whole import into the index (with rows-only
-    /// batches that held the write lock for seconds on a large import).
-    @Test func defaultBatchesAreTimeBoundedAndCarryTheirSearchRows() throws {
-        #expect(ImportOptions().maximumBatchSeconds == ImportOptions.defaultBatchSeconds)
-        #expect(ImportOptions.defaultBatchSeconds == 1)
+    /// At the shared setting: batches of at most about a second, each with its search index
+    /// rows, so no transaction after the last batch folds the whole import into the index (with
+    /// the default, rows-only batches, that holds the write lock for seconds on a large import).
+    @Test func sharedBatchesAreTimeBoundedAndCarryTheirSearchRows() throws {
+        #expect(ImportOptions().maximumBatchSeconds == nil)
+        #expect(ImportOptions.sharedBatchSeconds == 1)
+        var options = ImportOptions()
+        options.maximumBatchSeconds = ImportOptions.sharedBatchSeconds
         let test = try TemporaryStore()
         let csv = test.directory.file("p.csv")
         var text = "id,name,lat,lon\n"
@@ -133,7 +137,7 @@ final class SharedValue<Value>: @unchecked Sendable {
         try text.write(to: csv, atomically: true, encoding: .utf8)
         let reader = try FootprintStore.open(at: test.path, mode: .readOnly)
         var pending: [Int] = []
-        let summary = try test.store.importPlaces(from: csv) { progress in
+        let summary = try test.store.importPlaces(from: csv, options: options) { progress in
             guard progress.committed else { return }
             pending.append((try? reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM place_changes") }) ?? -1)
         }
