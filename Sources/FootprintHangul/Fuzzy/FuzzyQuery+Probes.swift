@@ -13,11 +13,14 @@ extension FuzzyQuery {
     /// The look-ups that find every name one of the fuzzy readings matches, for the common cases:
     /// a typo changing one syllable of the query's longest Hangul run (any edit inside the run,
     /// any one key at its ends, a neighbouring key, a key left out or two swapped across two
-    /// syllables), a syllable left out, added or swapped, an abbreviation whose second syllable
-    /// is its word's third (`스벅`, and `스벅 강남`). At most ~4 per syllable of the run, ~3 per
-    /// keystroke, for a run of three syllables 19 per end syllable, for a run of two every
-    /// spelling of an end one key away (~100): fewer than 250 whatever the query (a test holds
-    /// the bound on the longest queries and syllables of the most keys).
+    /// syllables), two syllables changed for a query allowed two edits (``twoChangedProbes(_:)``),
+    /// a syllable left out, added or swapped, an abbreviation (``abbreviationProbes``: `스벅`,
+    /// `동플`, and `스벅 강남`). At most ~4 per syllable of the run, ~3 per keystroke, for a run of
+    /// three syllables 19 per end syllable, for a run of two every spelling of an end one key away
+    /// (~100), 28 for two changes: fewer than 250 whatever the query (a test holds the bound on
+    /// the longest queries and syllables of the most keys). A skip bigram `~AC` over a word's
+    /// second syllable is indexed as the abbreviation token `^AC` (``SearchTokenizer/Options-swift.struct/abbreviations``):
+    /// a look-up asks for either.
     public var probes: [Probe] {
         guard isFuzzy else { return [] }
         if isChosung {
@@ -91,17 +94,88 @@ extension FuzzyQuery {
                 add(.text(Self.text(swapped)))
             }
         }
-        // Abbreviations: the first syllable, one skipped, the second; of a query of several words,
-        // its first word so (`스벅 강남`), with the others' bigrams.
-        if (2...4).contains(units.count), h == units.count {
-            add(.pieces([[SearchTokenizer.skipToken(run[0], run[1])]]))
+        // Two syllables changed, for a query allowed two edits (``budget``).
+        if budget >= 4 && h >= 5 {
+            for probe in Self.twoChangedProbes(run) { add(probe) }
         }
-        if let second = wordStarts.dropFirst().firstIndex(of: true), second >= 2,
-            units[0..<2].allSatisfy(HangulSyllable.contains)
-        {
-            let rest = units[second...]
-            let others = rest.allSatisfy(HangulSyllable.contains) ? bigrams(rest) : []
-            add(.pieces([[SearchTokenizer.skipToken(units[0], units[1])], others]))
+        for probe in abbreviationProbes { add(probe) }
+        return probes
+    }
+
+    /// The look-ups of the abbreviation readings (a subset of ``probes``), by the index's
+    /// abbreviation tokens (``SearchTokenizer/abbreviationToken(_:_:)``: a word's first syllable
+    /// with each later one from its third): a query of 2–4 syllables whose first is a word's
+    /// first and the others later in that word in order — `^AB` for `AB`; for `ABC`, `^AC` with
+    /// `^AB` or the word-start bigram `#AB` (B the word's second); and so for `ABCD` — and, of a
+    /// query of several words, its first word so with the others' bigrams (`스벅 강남`). The
+    /// names they find abbreviate the first word in one of their words, or hold the syllables
+    /// in order in one (a word of 17 syllables or more only by its first 16).
+    public var abbreviationProbes: [Probe] {
+        guard isFuzzy, !isChosung else { return [] }
+        let end = wordStarts.dropFirst().firstIndex(of: true) ?? units.count
+        let word = units[..<end]
+        guard (2...4).contains(word.count), word.allSatisfy(HangulSyllable.contains) else { return [] }
+        var others: [String] = []
+        if end < units.count {
+            let rest = units[end...]
+            if rest.allSatisfy(HangulSyllable.contains) {
+                others = (rest.startIndex..<(rest.endIndex - 1)).map { Self.text([rest[$0], rest[$0 + 1]]) }
+            }
+        }
+        let first = word[0]
+        let later = word.dropFirst(2).map { [SearchTokenizer.abbreviationToken(first, $0)] }
+        var probes: [Probe] = [.pieces([[SearchTokenizer.abbreviationToken(first, word[1])]] + later + [others])]
+        if word.count >= 3 {
+            let start = String(UnicodeScalar(SearchTokenizer.wordStartMarker)) + Self.text([first, word[1]])
+            probes.append(.pieces([[start]] + later + [others]))
+        }
+        return probes.map { probe in
+            guard case .pieces(let pieces) = probe else { return probe }
+            return .pieces(pieces.filter { !$0.isEmpty })
+        }
+    }
+
+    /// Look-ups that survive two changed syllables of `run` (five or more): for runs of up to
+    /// eight, one per pair of syllables assumed changed, holding the rest (each changed syllable
+    /// inside a phrase by the skip bigram over it) — at most 28; for longer runs, the pigeonhole
+    /// over three parts of three syllables or more, one of which two changes leave intact (3).
+    /// The judge (``typo(in:wordStarts:)``) then measures the keystroke distance. A slip that
+    /// changes the number of syllables twice is not looked for.
+    static func twoChangedProbes(_ run: [UInt32]) -> [Probe] {
+        let h = run.count
+        guard h >= 5 else { return [] }
+        if h > 8 {
+            let cuts = [0, h / 3, 2 * h / 3, h]
+            return (0..<3).map { part in
+                let piece = run[cuts[part]..<cuts[part + 1]]
+                return .pieces([(piece.startIndex..<(piece.endIndex - 1)).map { text([piece[$0], piece[$0 + 1]]) }])
+            }
+        }
+        var probes: [Probe] = []
+        for i in 0..<h {
+            for j in (i + 1)..<h {
+                let changed = [i, j]
+                var pieces: [[String]] = []
+                var phrase: [String] = []
+                for p in 0..<h {
+                    var term: String?
+                    if p + 1 < h && !changed.contains(p) && !changed.contains(p + 1) {
+                        term = text([run[p], run[p + 1]])
+                    } else if changed.contains(p), p >= 1, p + 1 < h, !changed.contains(p - 1),
+                        !changed.contains(p + 1)
+                    {
+                        term = SearchTokenizer.skipToken(run[p - 1], run[p + 1])
+                    }
+                    if let term {
+                        phrase.append(term)
+                    } else if !phrase.isEmpty {
+                        pieces.append(phrase)
+                        phrase = []
+                    }
+                }
+                if !phrase.isEmpty { pieces.append(phrase) }
+                if !pieces.isEmpty { probes.append(.pieces(pieces)) }
+            }
         }
         return probes
     }

@@ -92,6 +92,11 @@ public struct FuzzyQuery: Hashable, Sendable {
         let long = text.scalars.count > Self.maximumTextUnits
         let scalars = long ? Array(text.scalars.prefix(Self.maximumTextUnits)) : text.scalars
         let starts = long ? Array(text.wordStarts.prefix(Self.maximumTextUnits)) : text.wordStarts
+        // An abbreviation that ranks first is the best reading there is (``rank(of:)``): the
+        // others are not computed (a brand's thousands of branches are judged cheaply).
+        if abbreviationRanksFirst, let abbreviation = abbreviation(in: scalars, wordStarts: starts, chosung: false) {
+            return abbreviation
+        }
         var candidates: [FuzzyMatch] = []
         if let swapped = swappedSyllables(in: scalars, wordStarts: starts) { candidates.append(swapped) }
         let typo = typo(in: scalars, wordStarts: starts)
@@ -102,7 +107,7 @@ public struct FuzzyQuery: Hashable, Sendable {
         if let missing = missingSyllable(in: scalars, wordStarts: starts, endAdded: endAdded) {
             candidates.append(missing)
         }
-        if let abbreviation = abbreviation(in: scalars, wordStarts: starts, chosung: false) {
+        if !abbreviationRanksFirst, let abbreviation = abbreviation(in: scalars, wordStarts: starts, chosung: false) {
             candidates.append(abbreviation)
         }
         return candidates.enumerated().min { a, b in
@@ -125,9 +130,15 @@ public struct FuzzyQuery: Hashable, Sendable {
         case .typo where twoSyllables: return 1 + (match.cost + 1) / 2
         case .typo: return match.cost <= 1 ? 1 : match.cost <= 2 ? 2 : 3
         case .missingSyllable: return 1
-        case .abbreviation: return twoSyllables || wordStarts.dropFirst().contains(true) ? 0 : 3
+        case .abbreviation: return abbreviationRanksFirst ? 0 : 3
         case .chosungAbbreviation: return 4
         }
+    }
+
+    /// Whether an abbreviation ranks first among this query's fuzzy matches (``rank(of:)``): a
+    /// query of two syllables, or of several words.
+    public var abbreviationRanksFirst: Bool {
+        units.count == 2 || wordStarts.dropFirst().contains(true)
     }
 
     /// One more than the largest ``rank(of:)``.

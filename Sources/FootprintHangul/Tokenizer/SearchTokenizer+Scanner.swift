@@ -14,6 +14,7 @@ extension SearchTokenizer {
         let emitsSuffixes: Bool
         let emitsWordStarts: Bool
         let emitsSkips: Bool
+        let emitsAbbreviations: Bool
         let scratch: UnsafeMutablePointer<UInt8>
         let hangulToken: UnsafeMutablePointer<UInt8>
         let chosungs: [UInt32] = SearchTokenizer.chosungValues
@@ -29,6 +30,10 @@ extension SearchTokenizer {
         var previousStart = 0
         var previousEnd = 0
         var runLength = 0
+        /// The first syllable of the Hangul word being read (0 when it begins with a jamo) and the
+        /// index of the pending unit in it, for abbreviation tokens.
+        var wordFirst: UInt32 = 0
+        var wordIndex = 0
 
         /// The word being built: its input range (`wordStart` −1 when none), its bytes so far.
         var wordStart = -1
@@ -70,6 +75,7 @@ extension SearchTokenizer {
             emitsSuffixes = options.contains(.wordSuffixes) && isDocument
             emitsWordStarts = options.contains(.wordStarts) && isDocument
             emitsSkips = options.contains(.skips) && isDocument
+            emitsAbbreviations = options.contains(.abbreviations) && isDocument
             self.scratch = scratch
             hangulToken = scratch + SearchTokenizer.maximumWordBytes
             chainBytes = scratch + SearchTokenizer.maximumWordBytes + 32
@@ -252,6 +258,12 @@ extension SearchTokenizer {
         ) throws(E) {
             if wordStart >= 0 { try flushWord(body) }
             try flushChain(body)
+            if !lastWasHangul {
+                wordFirst = value &- 0xAC00 < 11_172 ? value : 0
+                wordIndex = 0
+            } else {
+                wordIndex += 1
+            }
             if previous != 0 {
                 Self.write(previous, to: hangulToken)
                 Self.write(value, to: hangulToken + 3)
@@ -271,8 +283,15 @@ extension SearchTokenizer {
                         try emit(hangulToken + 6, 6, previousStart..<end, colocated: true, body)
                     }
                 }
-                if emitsSkips && beforePrevious != 0 {
+                // A word's third syllable: its abbreviation token in place of the skip bigram.
+                let abbreviates =
+                    emitsAbbreviations && wordFirst != 0 && wordIndex >= 2
+                    && wordIndex <= SearchTokenizer.maximumAbbreviationIndex && value &- 0xAC00 < 11_172
+                if emitsSkips && beforePrevious != 0 && !(abbreviates && wordIndex == 2) {
                     try emitSkips(beforePrevious, value, previousStart..<end, body)
+                }
+                if abbreviates {
+                    try emitPair(SearchTokenizer.abbreviationMarker, wordFirst, value, previousStart..<end, body)
                 }
                 runLength += 1
             } else {
@@ -304,8 +323,17 @@ extension SearchTokenizer {
         func emitSkips<E: Error>(
             _ first: UInt32, _ second: UInt32, _ range: Range<Int>, _ body: (RawToken) throws(E) -> Void
         ) throws(E) {
+            try emitPair(SearchTokenizer.skipMarker, first, second, range, body)
+        }
+
+        /// Two units behind `marker` (a skip or an abbreviation token), colocated with the token
+        /// before.
+        func emitPair<E: Error>(
+            _ marker: UInt8, _ first: UInt32, _ second: UInt32, _ range: Range<Int>,
+            _ body: (RawToken) throws(E) -> Void
+        ) throws(E) {
             let marked = hangulToken + 16
-            marked[0] = SearchTokenizer.skipMarker
+            marked[0] = marker
             Self.write(first, to: marked + 1)
             Self.write(second, to: marked + 4)
             try emit(marked, 7, range, colocated: true, body)

@@ -67,6 +67,15 @@ public struct SearchTokenizer: Hashable, Sendable {
         /// abbreviation is looked up by 초성 bigrams (``FuzzyQuery/probes``).
         public static let skips = Options(rawValue: 1 << 5)
 
+        /// The abbreviation bigram of a word's first Hangul syllable with each later one of the same
+        /// word from its third on, up to ``SearchTokenizer/maximumAbbreviationIndex``
+        /// (``SearchTokenizer/abbreviationToken(_:_:)``: `파리바게뜨` → `^파바` at 리, `^파게` at 바,
+        /// `^파뜨` at 게), so that an abbreviation — the word's first syllable and later ones in
+        /// order (`파바`, `파뜨`, `동플` of 동대문디자인플라자) — is looked up by the words it may
+        /// abbreviate alone. The third syllable's takes the place of the skip bigram there (`~파바`
+        /// is not emitted at 리): the fuzzy look-ups ask for either form (since `v20-search-abbrev`).
+        public static let abbreviations = Options(rawValue: 1 << 6)
+
         /// ``bridgesWhitespace`` only.
         public static let `default`: Options = [.bridgesWhitespace]
     }
@@ -124,6 +133,20 @@ public struct SearchTokenizer: Hashable, Sendable {
 
     /// The byte before a ``Options-swift.struct/skips`` token (`~`, which no other token holds).
     public static let skipMarker = UInt8(ascii: "~")
+
+    /// The byte before a ``Options-swift.struct/abbreviations`` token (`^`, which no other token
+    /// holds).
+    public static let abbreviationMarker = UInt8(ascii: "^")
+
+    /// Abbreviation tokens are emitted for the syllables of a word up to this index (0 its
+    /// first): a bound on the tokens a long word makes (a word of 17 syllables or more is
+    /// abbreviated by its first 16).
+    public static let maximumAbbreviationIndex = 15
+
+    /// The abbreviation token of a word's first syllable and a later one: `^파바`.
+    public static func abbreviationToken(_ first: UInt32, _ later: UInt32) -> String {
+        "^" + String(String.UnicodeScalarView([Unicode.Scalar(first)!, Unicode.Scalar(later)!]))
+    }
 
     /// The skip bigram of two Hangul units (syllables or jamo) as the index holds it: `~스벅`.
     public static func skipToken(_ first: UInt32, _ second: UInt32) -> String {

@@ -9,7 +9,8 @@ import GRDBSQLite
 /// end, and lowercased words; `tokenize='footprint chosung'` adds the colocated 초성 (chosung —
 /// initial consonant) bigrams, and `suffixes` the suffixes of Latin and digit words (`cgv` → `gv`,
 /// `v`) and `starts` the word-start tokens (`#강남`), both in `search_names` since
-/// `v12-search-tokens-3`, and `skips` the skip bigrams (`~스벅`, since `v15-search-typo`). Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
+/// `v12-search-tokens-3`, and `skips` the skip bigrams (`~스벅`, since `v15-search-typo`), and `abbrevs` the abbreviation
+/// tokens (`^파바`, since `v20-search-abbrev`). Documents (`FTS5_TOKENIZE_DOCUMENT`, `FTS5_TOKENIZE_AUX`) are
 /// tokenized in ``SearchTokenizer/Mode/document`` mode, MATCH strings in
 /// ``SearchTokenizer/Mode/query`` mode.
 ///
@@ -22,7 +23,8 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
     private let document: SearchTokenizer
 
     /// `arguments` are the words after `footprint` in `tokenize='…'`: `chosung` adds 초성 bigrams,
-    /// `suffixes` word suffixes, `starts` word-start tokens, `skips` skip bigrams.
+    /// `suffixes` word suffixes, `starts` word-start tokens, `skips` skip bigrams, `abbrevs`
+    /// abbreviation tokens.
     init(db: Database, arguments: [String]) throws {
         var options = SearchTokenizer.Options.default
         for argument in arguments {
@@ -31,6 +33,7 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
             case "suffixes": options.insert(.wordSuffixes)
             case "starts": options.insert(.wordStarts)
             case "skips": options.insert(.skips)
+            case "abbrevs": options.insert(.abbreviations)
             default:
                 throw DatabaseError(
                     resultCode: .SQLITE_ERROR, message: "unknown footprint tokenizer option \(argument)")
@@ -52,9 +55,12 @@ final class FootprintTokenizer: FTS5CustomTokenizer {
         let mode: SearchTokenizer.Mode = tokenization.contains(.query) ? .query : .document
         var text = UnsafeBufferPointer(
             start: UnsafeRawPointer(pText).assumingMemoryBound(to: UInt8.self), count: Int(nText))
-        // A skip-bigram term of a MATCH string (`"~스벅"`, built by the fuzzy look-ups, never from a
-        // query's text, whose punctuation the scan drops) is one token as written.
-        if mode == .query, text.count > 1, text[0] == SearchTokenizer.skipMarker {
+        // A skip-bigram or abbreviation term of a MATCH string (`"~스벅"`, `"^파바"`, built by the
+        // fuzzy look-ups, never from a query's text, whose punctuation the scan drops) is one
+        // token as written.
+        if mode == .query, text.count > 1,
+            text[0] == SearchTokenizer.skipMarker || text[0] == SearchTokenizer.abbreviationMarker
+        {
             return text.withMemoryRebound(to: CChar.self) {
                 tokenCallback(context, 0, $0.baseAddress, CInt($0.count), 0, CInt($0.count))
             }

@@ -3,8 +3,8 @@ import FootprintHangul
 import GRDB
 
 extension SearchRun {
-    /// A fuzzy look-up judges every name its probes find when they find at most this many (the
-    /// first by id when they find more are not all read: see ``maximumFuzzyCandidatesBeyond``).
+    /// A fuzzy look-up judges every name its probes find (within the radius and the filters) when
+    /// they find at most this many (see ``maximumFuzzyCandidatesBeyond`` when they find more).
     /// A candidate costs ~7 µs to look up, read and align (``FuzzyQuery``), ~30 ms of CPU at
     /// the bound (1M places, 2026-11-25). A query has at most ``FuzzyQuery/maximumUnits``
     /// scalars, so fewer than 250 probes (``FuzzyQuery/probes``) in one MATCH, on `search_names`
@@ -38,7 +38,12 @@ extension SearchRun {
         var ids: [Int64] = []
         var otherNameIDs: [Int64] = []
         if let any = SearchExpression.any(probes.compactMap(Self.expression)) {
-            ids = try fuzzyCandidates(any: any, wordStarts: probes.compactMap(Self.wordStartExpression))
+            // Abbreviations of a word first when they rank first (`파바`: 3,930 파리바게뜨 in 1M).
+            let abbreviations =
+                fuzzy.abbreviationRanksFirst
+                ? SearchExpression.any(fuzzy.abbreviationProbes.compactMap(Self.expression)) : nil
+            ids = try fuzzyCandidates(
+                any: any, abbreviations: abbreviations, wordStarts: probes.compactMap(Self.wordStartExpression))
             // The other names of merged places (``OtherNames``), under the first bound.
             let others = try db.cachedStatement(
                 sql: "SELECT rowid FROM \(OtherNames.table) WHERE \(OtherNames.table) MATCH ? LIMIT ?")
@@ -75,65 +80,5 @@ extension SearchRun {
         let found = verdicts.found.filter { !matchedIDs.contains($0.id) && (inside?.contains($0.id) ?? true) }
         matched += found
         otherNameMatches += found.count
-    }
-
-    /// The `search_names` rowids to judge for the probes `any`: all of them up to
-    /// ``maximumFuzzyCandidates``; beyond, ``maximumFuzzyCandidatesBeyond`` of them, those the
-    /// probes' word-start forms (`wordStarts`) find first, then the others by id.
-    private func fuzzyCandidates(any: SearchExpression, wordStarts: [SearchExpression]) throws -> [Int64] {
-        let statement = try db.cachedStatement(sql: "SELECT rowid FROM search_names WHERE search_names MATCH ? LIMIT ?")
-        let found = try Int64.fetchAll(statement, arguments: [any.text, Self.maximumFuzzyCandidates + 1])
-        guard found.count > Self.maximumFuzzyCandidates else { return found }
-        var chosen: [Int64] = []
-        var taken = Set<Int64>()
-        chosen.reserveCapacity(Self.maximumFuzzyCandidatesBeyond)
-        func take(_ ids: [Int64]) {
-            for id in ids where chosen.count < Self.maximumFuzzyCandidatesBeyond && taken.insert(id).inserted {
-                chosen.append(id)
-            }
-        }
-        if let first = SearchExpression.any(wordStarts) {
-            take(try Int64.fetchAll(statement, arguments: [first.text, Self.maximumFuzzyCandidatesBeyond]))
-        }
-        take(found)
-        return chosen
-    }
-
-    /// The MATCH expression of the names where `probe`'s spelling begins a word: its first term,
-    /// a bigram of two syllables, as the index's word-start token (`#` + the bigram, see
-    /// ``FootprintHangul/SearchTokenizer/Options-swift.struct/wordStarts``). `nil` when the probe
-    /// begins with a 초성 bigram or a skip bigram, which have none.
-    static func wordStartExpression(_ probe: FuzzyQuery.Probe) -> SearchExpression? {
-        let marker = String(UnicodeScalar(SearchTokenizer.wordStartMarker))
-        func isSyllableBigram(_ term: String) -> Bool {
-            term.unicodeScalars.count == 2 && term.unicodeScalars.allSatisfy { HangulSyllable($0) != nil }
-        }
-        switch probe {
-        case .text(let text):
-            guard var phrase = SearchExpression.Phrase(literal: text), phrase.joinedTerms == nil,
-                let first = phrase.terms.first, !first.isPrefix, isSyllableBigram(first.text)
-            else { return nil }
-            phrase.terms[0].text = marker + first.text
-            return .phrase(phrase)
-        case .pieces(var pieces):
-            pieces.removeAll { $0.isEmpty }
-            guard let first = pieces.first?.first, isSyllableBigram(first) else { return nil }
-            pieces[0][0] = marker + first
-            return expression(.pieces(pieces))
-        }
-    }
-
-    /// The MATCH expression of one probe; `nil` when it has no index term.
-    private static func expression(_ probe: FuzzyQuery.Probe) -> SearchExpression? {
-        switch probe {
-        case .text(let text):
-            return SearchExpression.Phrase(literal: text).map { .phrase($0) }
-        case .pieces(let pieces):
-            let phrases = pieces.filter { !$0.isEmpty }.map { terms in
-                SearchExpression.Phrase(
-                    terms: terms.map { SearchExpression.Term(text: $0, isPrefix: false) }, isComplete: true)
-            }
-            return SearchExpression.all(phrases.map { .phrase($0) })
-        }
     }
 }

@@ -113,7 +113,7 @@ import Testing
         #expect(probes.contains(.pieces([["~스벅", "벅스"]])))
         #expect(probes.contains(.text("롯데리아")) == false)
         #expect(FuzzyQuery("롯리데아").probes.contains(.text("롯데리아")))
-        #expect(FuzzyQuery("스벅").probes.contains(.pieces([["~스벅"]])))
+        #expect(FuzzyQuery("스벅").probes.contains(.pieces([["^스벅"]])))
         // A 초성 abbreviation: the 초성 bigrams over each middle initial.
         #expect(FuzzyQuery("ㅅㅂ").probes.count == 19)
         #expect(FuzzyQuery("ㅅㅂ").probes.contains(.pieces([["ㅅㅌ", "ㅌㅂ"]])))
@@ -160,7 +160,7 @@ import Testing
                 == FuzzyMatch(reading: .abbreviation, position: .whole, forgiven: "abbreviates 파리바게뜨"))
         let query = FuzzyQuery("스벅 강남")
         #expect(query.rank(of: try #require(query.match(SearchableText("스타벅스 강남역점")))) == 0)
-        #expect(query.probes.contains(.pieces([["~스벅"], ["강남"]])))
+        #expect(query.probes.contains(.pieces([["^스벅"], ["강남"]])))
         #expect(match("스벅 강남", "스타벅스 역삼점") == nil)
         #expect(
             match("스타벅스즈", "스타벅스 강남점")
@@ -181,5 +181,62 @@ import Testing
         #expect(SearchTokenizer(options: [.skips]).tokens(in: "스타 CGV 벅스").allSatisfy { !$0.text.hasPrefix("~") })
         #expect(
             SearchTokenizer(options: [.skips]).tokens(in: "스타벅스", mode: .query).allSatisfy { !$0.text.hasPrefix("~") })
+    }
+
+    /// An abbreviation is looked up by the index's abbreviation tokens of its word: the first
+    /// syllable with each later one, whichever syllables of the word it keeps (issue 18:
+    /// "first syllable + any later syllables in order within the word").
+    @Test func abbreviationProbesUseTheWordsAbbreviationTokens() {
+        #expect(FuzzyQuery("동플").abbreviationProbes == [.pieces([["^동플"]])])
+        #expect(
+            FuzzyQuery("국립박").abbreviationProbes == [
+                .pieces([["^국립"], ["^국박"]]), .pieces([["#국립"], ["^국박"]]),
+            ])
+        #expect(FuzzyQuery("스벅 강남").abbreviationProbes == [.pieces([["^스벅"], ["강남"]])])
+        #expect(FuzzyQuery("파리바게뜨").abbreviationProbes.isEmpty)
+        #expect(FuzzyQuery("동플").probes.contains(.pieces([["^동플"]])))
+        // The matcher holds the same rule: any later syllables, in order, inside one word.
+        #expect(match("동플", "동대문디자인플라자")?.reading == .abbreviation)
+        #expect(match("국미", "국립현대미술관")?.reading == .abbreviation)
+        #expect(match("파뜨", "파리바게뜨 광화문점")?.reading == .abbreviation)
+        #expect(match("플동", "동대문디자인플라자")?.reading != .abbreviation)
+        #expect(match("스벅", "스타 벅스")?.reading != .abbreviation)
+    }
+
+    /// A query allowed two edits (five syllables or more) is looked up by probes that survive
+    /// two changed syllables: `교보문거광화뭄` holds 교보문 and, over 거, 문…광화.
+    @Test func twoChangedSyllablesOfALongQueryAreProbed() throws {
+        let probes = FuzzyQuery("교보문거광화뭄").probes
+        #expect(probes.contains(.pieces([["교보", "보문"], ["~문광", "광화"]])))
+        #expect(FuzzyQuery.twoChangedProbes(Array("가나다라마".unicodeScalars.map(\.value))).count == 10)
+        #expect(FuzzyQuery.twoChangedProbes(Array("가나다라마바사아자".unicodeScalars.map(\.value))).count == 3)
+        #expect(FuzzyQuery("가나다라마바사아").probes.count < 250)
+        #expect(match("교보문거광화뭄", "교보문고 광화문점")?.reading == .typo)
+        #expect(match("스카벅스강냠역점", "스타벅스 강남역점")?.reading == .typo)
+    }
+
+    @Test func theTokenizerIndexesAbbreviationTokensInPlaceOfTheThirdSyllablesSkip() {
+        let tokens = SearchTokenizer(options: [.bridgesWhitespace, .skips, .abbreviations]).tokens(
+            in: "파리바게뜨 강남구청"
+        ).map(\.text)
+        for token in ["^파바", "^파게", "^파뜨", "~리게", "~바뜨", "~뜨남", "^강구", "^강청"] {
+            #expect(tokens.contains(token), "\(token)")
+        }
+        #expect(!tokens.contains("~파바"))
+        #expect(!tokens.contains("~강구"))
+        #expect(!tokens.contains { $0.hasPrefix("^파강") || $0.hasPrefix("^파남") })
+        // Not across words, not in query mode, not without the option.
+        #expect(
+            !SearchTokenizer(options: [.bridgesWhitespace, .skips, .abbreviations]).tokens(in: "스타 벅스").contains {
+                $0.text.hasPrefix("^")
+            })
+        #expect(
+            SearchTokenizer(options: [.skips, .abbreviations]).tokens(in: "파리바게뜨", mode: .query).allSatisfy {
+                !$0.text.hasPrefix("^")
+            })
+        #expect(SearchTokenizer(options: [.skips]).tokens(in: "파리바게뜨").map(\.text).contains("~파바"))
+        // A long word: up to its 16th syllable.
+        let long = SearchTokenizer(options: [.abbreviations]).tokens(in: String(repeating: "가", count: 30))
+        #expect(long.filter { $0.text.hasPrefix("^") }.count == SearchTokenizer.maximumAbbreviationIndex - 1)
     }
 }

@@ -1,0 +1,140 @@
+import FootprintGeo
+import FootprintHangul
+import GRDB
+
+extension SearchRun {
+    /// With a radius, filters or a point, a fuzzy look-up reads up to this many of its probes'
+    /// names (rowids only, ~0.1 µs each) to apply the radius and the filters before it chooses
+    /// which to judge, and to choose the nearest: the bound on what it reads beyond the judged.
+    static let maximumFuzzyScan = 65_536
+
+    /// When abbreviations rank first (``FootprintHangul/FuzzyQuery/abbreviationRanksFirst``), the
+    /// names their probes find are judged before the others, up to this many beyond
+    /// ``maximumFuzzyCandidatesBeyond``: an abbreviation token names the word it abbreviates, so
+    /// nearly all of them match, and each is judged in ~1 µs (the abbreviation is tried first, no
+    /// alignment, ``FootprintHangul/FuzzyQuery/match(_:)``) — ~8 ms at the bound. A brand's
+    /// branches (`파바`: 3,930 파리바게뜨 among 1M places) are all judged.
+    static let maximumAbbreviationCandidates = 8192
+
+    /// The `search_names` rowids to judge for the probes `any`, within the radius and the
+    /// filters: all of them up to ``maximumFuzzyCandidates``; beyond, those of `abbreviations` (up
+    /// to ``maximumAbbreviationCandidates``), then ``maximumFuzzyCandidatesBeyond`` others — those
+    /// the probes' word-start forms (`wordStarts`) find first, then the rest — each group nearest
+    /// first near a point, else by id. The radius and filters are applied before the choice, so
+    /// that a restricted search judges its own names, not the first of the whole store.
+    func fuzzyCandidates(
+        any: SearchExpression, abbreviations: SearchExpression?, wordStarts: [SearchExpression]
+    ) throws -> [Int64] {
+        let statement = try db.cachedStatement(sql: "SELECT rowid FROM search_names WHERE search_names MATCH ? LIMIT ?")
+        let restricted = inside != nil || condition != nil || query.near != nil
+        func fetch(_ expression: SearchExpression, limit: Int) throws -> [Int64] {
+            let ids = try Int64.fetchAll(
+                statement, arguments: [expression.text, restricted ? Self.maximumFuzzyScan : limit])
+            return restricted ? try nearestFirst(allowed(ids)) : ids
+        }
+        let found = try fetch(any, limit: Self.maximumFuzzyCandidates + 1)
+        guard found.count > Self.maximumFuzzyCandidates else { return found }
+        var chosen: [Int64] = []
+        var taken = Set<Int64>()
+        func take(_ ids: [Int64], upTo bound: Int) {
+            for id in ids where chosen.count < bound && taken.insert(id).inserted { chosen.append(id) }
+        }
+        if let abbreviations {
+            take(
+                try fetch(abbreviations, limit: Self.maximumAbbreviationCandidates),
+                upTo: Self.maximumAbbreviationCandidates)
+        }
+        let bound = chosen.count + Self.maximumFuzzyCandidatesBeyond
+        if let first = SearchExpression.any(wordStarts) {
+            take(try fetch(first, limit: Self.maximumFuzzyCandidatesBeyond), upTo: bound)
+        }
+        take(found, upTo: bound)
+        return chosen
+    }
+
+    /// `ids` inside the radius (when its places are listed) and passing the filters, in order.
+    private func allowed(_ ids: [Int64]) throws -> [Int64] {
+        var ids = ids
+        if let inside { ids.removeAll { !inside.contains($0) } }
+        guard let condition, !ids.isEmpty else { return ids }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let sql: SQL = "SELECT p.id FROM json_each(\(list)) j JOIN places p ON p.id = j.value WHERE " + condition
+        let passing = Set(try SQLRequest<Int64>(literal: sql).fetchAll(db))
+        return ids.filter { passing.contains($0) }
+    }
+
+    /// `ids` nearest the query's point first (from the rank snapshot when there is one), or as
+    /// they are without a point.
+    private func nearestFirst(_ ids: [Int64]) throws -> [Int64] {
+        guard let near = query.near, ids.count > 1 else { return ids }
+        var distances: [Int64: Double] = [:]
+        distances.reserveCapacity(ids.count)
+        func distance(_ coordinate: Coordinate) -> Double {
+            flat?.estimate(latitude: coordinate.latitude, longitude: coordinate.longitude)
+                ?? Geodesic.distance(from: near, to: coordinate)
+        }
+        if let rankCache {
+            for id in ids {
+                guard let entry = rankCache.entry(of: id) else { continue }
+                distances[id] = distance(Coordinate(uncheckedLatitude: entry.latitude, longitude: entry.longitude))
+            }
+        } else {
+            for (id, coordinate) in try FootprintStore.coordinates(db, ids: ids) {
+                distances[id] = distance(coordinate)
+            }
+        }
+        // Unknown positions (not in the snapshot) first: they are read, as a name stage does.
+        return ids.sorted { (distances[$0] ?? -1, $0) < (distances[$1] ?? -1, $1) }
+    }
+
+    /// The MATCH expression of the names where `probe`'s spelling begins a word: its first term,
+    /// a bigram of two syllables, as the index's word-start token (`#` + the bigram, see
+    /// ``FootprintHangul/SearchTokenizer/Options-swift.struct/wordStarts``). `nil` when the probe
+    /// begins with a 초성 bigram or a skip bigram, which have none, or an abbreviation token
+    /// (looked up first, see ``fuzzyCandidates(any:abbreviations:wordStarts:)``).
+    static func wordStartExpression(_ probe: FuzzyQuery.Probe) -> SearchExpression? {
+        let marker = String(UnicodeScalar(SearchTokenizer.wordStartMarker))
+        func isSyllableBigram(_ term: String) -> Bool {
+            term.unicodeScalars.count == 2 && term.unicodeScalars.allSatisfy { HangulSyllable($0) != nil }
+        }
+        switch probe {
+        case .text(let text):
+            guard var phrase = SearchExpression.Phrase(literal: text), phrase.joinedTerms == nil,
+                let first = phrase.terms.first, !first.isPrefix, isSyllableBigram(first.text)
+            else { return nil }
+            phrase.terms[0].text = marker + first.text
+            return .phrase(phrase)
+        case .pieces(var pieces):
+            pieces.removeAll { $0.isEmpty }
+            guard let first = pieces.first?.first, isSyllableBigram(first) else { return nil }
+            pieces[0][0] = marker + first
+            return expression(.pieces(pieces))
+        }
+    }
+
+    /// The MATCH expression of one probe; `nil` when it has no index term. A phrase that begins
+    /// with a skip bigram `~AC` also reads as the abbreviation token `^AC`, which the index holds
+    /// in its place over a word's second syllable
+    /// (``FootprintHangul/SearchTokenizer/Options-swift.struct/abbreviations``).
+    static func expression(_ probe: FuzzyQuery.Probe) -> SearchExpression? {
+        switch probe {
+        case .text(let text):
+            return SearchExpression.Phrase(literal: text).map { .phrase($0) }
+        case .pieces(let pieces):
+            let skip = String(UnicodeScalar(SearchTokenizer.skipMarker))
+            let abbreviation = String(UnicodeScalar(SearchTokenizer.abbreviationMarker))
+            let phrases = pieces.filter { !$0.isEmpty }.map { terms -> SearchExpression in
+                func phrase(_ terms: [String]) -> SearchExpression {
+                    .phrase(
+                        SearchExpression.Phrase(
+                            terms: terms.map { SearchExpression.Term(text: $0, isPrefix: false) }, isComplete: true))
+                }
+                guard terms[0].hasPrefix(skip) else { return phrase(terms) }
+                var other = terms
+                other[0] = abbreviation + terms[0].dropFirst()
+                return .any([phrase(terms), phrase(other)])!
+            }
+            return SearchExpression.all(phrases)
+        }
+    }
+}
