@@ -4,9 +4,12 @@
 public enum FuzzyReading: Int, Hashable, Sendable, Comparable, CaseIterable, CustomStringConvertible {
     /// Two neighbouring syllables swapped, not the first (`롯리데아` → 롯데리아).
     case swapped
-    /// A syllable left out (`파리게뜨` → 파리바게뜨) or added (`스타타벅스` → 스타벅스), never the
-    /// first; a query of three syllables or more (two with one left out is an abbreviation).
+    /// A syllable of the name left out of the query (`파리게뜨` → 파리바게뜨), never the first; a
+    /// query of three syllables or more (two with one left out is an abbreviation).
     case missingSyllable
+    /// A syllable added to the query that the name lacks (`스타타벅스` → 스타벅스), never before the
+    /// first; what stays has two syllables or more.
+    case extraSyllable
     /// The syllables of one word of the name in order, from its first (`스벅` → 스타벅스, `파바` →
     /// 파리바게뜨, `롯리` → 롯데리아).
     case abbreviation
@@ -17,11 +20,13 @@ public enum FuzzyReading: Int, Hashable, Sendable, Comparable, CaseIterable, Cus
     /// when nothing else matched.
     case chosungAbbreviation
 
-    /// `typo`, `missing_syllable`, `swapped`, `abbreviation`, `chosung_abbreviation`.
+    /// `typo`, `missing_syllable`, `extra_syllable`, `swapped`, `abbreviation`,
+    /// `chosung_abbreviation`.
     public var description: String {
         switch self {
         case .typo: return "typo"
         case .missingSyllable: return "missing_syllable"
+        case .extraSyllable: return "extra_syllable"
         case .swapped: return "swapped"
         case .abbreviation: return "abbreviation"
         case .chosungAbbreviation: return "chosung_abbreviation"
@@ -42,7 +47,7 @@ public struct FuzzyMatch: Hashable, Sendable, Comparable {
     /// - typo: `ㅌ→ㅋ at 2` (the name has ㅌ where ㅋ was typed), `ㅇ left out at 3` (a key the
     ///   name has and the query lacks), `ㄱ added at 2` (a key typed that the name lacks),
     ///   `ㅏㄴ→ㄴㅏ at 1` (two keys swapped); several edits joined by `, `;
-    /// - missing syllable: `바 left out at 3`, `타 added at 3`;
+    /// - missing syllable: `바 left out at 3`; extra syllable: `타 added at 3`;
     /// - swapped: `데리→리데 at 2`;
     /// - abbreviation and chosung abbreviation: `abbreviates 스타벅스` (the word).
     public let forgiven: String

@@ -1,6 +1,6 @@
 extension FuzzyQuery {
     /// A window of the text that is the query with one syllable left out (`파리게뜨` in
-    /// 파리바게뜨) or one added (`스타타벅스` → 스타벅스), anywhere but before the first — and an
+    /// 파리바게뜨, ``FuzzyReading/missingSyllable``) or one added (``FuzzyReading/extraSyllable``) (`스타타벅스` → 스타벅스), anywhere but before the first — and an
     /// added one after the last only with `endAdded` (`스타벅스즈`; the caller leaves it out when one
     /// key explains it, see ``match(_:)``). The syllable is a Hangul one, the query has three or
     /// more (`스벅` is an abbreviation), and what stays has two or more.
@@ -29,7 +29,7 @@ extension FuzzyQuery {
                     text[(start + common)..<(start + n - 1)].elementsEqual(units[(common + 1)...])
                 {
                     let found = FuzzyMatch(
-                        reading: .missingSyllable,
+                        reading: .extraSyllable,
                         position: Self.position(start: start, length: n - 1, count: text.count, wordStarts: wordStarts),
                         forgiven: "\(Self.text([units[common]])) added at \(common + 1)")
                     if best.map({ found < $0 }) ?? true { best = found }

@@ -129,7 +129,7 @@ public struct FuzzyQuery: Hashable, Sendable {
         case .swapped: return 0
         case .typo where twoSyllables: return 1 + (match.cost + 1) / 2
         case .typo: return match.cost <= 1 ? 1 : match.cost <= 2 ? 2 : 3
-        case .missingSyllable: return 1
+        case .missingSyllable, .extraSyllable: return 1
         case .abbreviation: return abbreviationRanksFirst ? 0 : 3
         case .chosungAbbreviation: return 4
         }

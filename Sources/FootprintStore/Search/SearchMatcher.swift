@@ -85,7 +85,13 @@ struct SearchMatcher {
         names = NameMatcher(hangul)
         literalElements = literals.map { $0.0.unicodeScalars.map { .scalar($0.value) } }
         fieldText = NameMatcher(HangulQuery(""), keepingSymbols: hangul.isSymbolsOnly)
-        let fuzzy = FuzzyQuery(query.text)
+        // Repeated words read once (`스카벅스 스카벅스` is `스카벅스`), as the literal readings do.
+        var fuzzyWords: [Substring] = []
+        var seenParts = Set<Substring>()
+        for part in query.text.split(whereSeparator: \.isWhitespace) where seenParts.insert(part).inserted {
+            fuzzyWords.append(part)
+        }
+        let fuzzy = FuzzyQuery(fuzzyWords.joined(separator: " "))
         self.fuzzy = tags.isEmpty && !isListing && !query.exact && fuzzy.isFuzzy ? fuzzy : nil
     }
 

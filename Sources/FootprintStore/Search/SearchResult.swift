@@ -64,8 +64,10 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         /// exact one, among themselves by ``FootprintHangul/FuzzyQuery/rank(of:)``:
         /// two neighbouring syllables swapped (`롯리데아` → 롯데리아),
         case swapped
-        /// a syllable left out or added (`파리게뜨` → 파리바게뜨),
+        /// a syllable left out (`파리게뜨` → 파리바게뜨),
         case missingSyllable
+        /// a syllable added (`스타타벅스` → 스타벅스),
+        case extraSyllable
         /// an abbreviation (`스벅` → 스타벅스),
         case abbreviation
         /// a slip of one key (`스카벅스` → 스타벅스),
@@ -75,7 +77,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
 
         /// `exact`, `prefix`, `word_prefix`, `substring`, `all_words`, `chosung`, `mixed_chosung`,
         /// `partial_syllable`, `doubled_consonant`, `keyboard_mistype`, `mixed_readings`, `tag`, `tag_prefix`,
-        /// `other_field`, `other_field_all_words`, `listed`, `swapped`, `missing_syllable`, `abbreviation`,
+        /// `other_field`, `other_field_all_words`, `listed`, `swapped`, `missing_syllable`, `extra_syllable`, `abbreviation`,
         /// `typo`, `chosung_abbreviation`.
         public var description: String {
             switch self {
@@ -97,6 +99,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
             case .listed: return "listed"
             case .swapped: return "swapped"
             case .missingSyllable: return "missing_syllable"
+            case .extraSyllable: return "extra_syllable"
             case .abbreviation: return "abbreviation"
             case .typo: return "typo"
             case .chosungAbbreviation: return "chosung_abbreviation"
@@ -140,6 +143,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         switch fuzzy.reading {
         case .typo: kind = .typo
         case .missingSyllable: kind = .missingSyllable
+        case .extraSyllable: kind = .extraSyllable
         case .swapped: kind = .swapped
         case .abbreviation: kind = .abbreviation
         case .chosungAbbreviation: kind = .chosungAbbreviation
@@ -161,7 +165,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
             return Self.firstReadingTier + (kind.rawValue - Kind.chosung.rawValue) * 4 + (position?.rawValue ?? 3)
         case .mixedReadings, .tag, .tagPrefix, .otherField, .otherFieldAllWords, .listed:
             return Self.firstReadingTier + 5 * 4 + (kind.rawValue - Kind.mixedReadings.rawValue)
-        case .swapped, .missingSyllable, .abbreviation, .typo, .chosungAbbreviation:
+        case .swapped, .missingSyllable, .extraSyllable, .abbreviation, .typo, .chosungAbbreviation:
             let rank = min(fuzzyRank ?? (kind.rawValue - Kind.swapped.rawValue), FuzzyQuery.rankCount - 1)
             return Self.firstFuzzyTier + rank * 4 + (position?.rawValue ?? 3)
         }

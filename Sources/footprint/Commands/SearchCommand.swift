@@ -77,18 +77,29 @@ struct SearchCommand: ParsableCommand {
 
 extension SearchResult {
     /// The place object of the CLI contract with `score`, `match` (the rule: `exact`, `prefix`,
-    /// `word_prefix`, `substring`, `all_words`, `chosung`, …, `other_field`), `match_position`
-    /// for the Korean readings, `match_field`, for a keyboard mistype `reading`, and for the fuzzy
-    /// readings (`typo`, `missing_syllable`, `swapped`, `abbreviation`, `chosung_abbreviation`) the
-    /// edit `forgiven` (`ㅌ→ㅋ at 2`).
+    /// `word_prefix`, `substring`, `all_words`, `chosung`, …, `other_field`, and the fuzzy
+    /// readings `typo`, `missing_syllable`, `extra_syllable`, `swapped`, `abbreviation`,
+    /// `chosung_abbreviation`), `match_position` (`whole`, `prefix`, `word_prefix`, `substring`:
+    /// where the literal match, the Korean reading or the fuzzy one lies in the name; `null` for
+    /// the other rules), `match_field`, `reading` (for a keyboard mistype, the text it reads as;
+    /// else `null`) and `forgiven` (for a fuzzy reading, the edit forgiven: `ㅌ→ㅋ at 2`; else
+    /// `null`). Every result has every key.
     var json: JSONValue {
         var extra: [(key: String, value: JSONValue)] = [
             ("score", .number(score)), ("match", .string(match.kind.description)),
         ]
-        if let position = match.position { extra.append(("match_position", .string(position.description))) }
+        let position: String? =
+            switch match.kind {
+            case .exact: "whole"
+            case .prefix: "prefix"
+            case .wordPrefix: "word_prefix"
+            case .substring: "substring"
+            default: match.position?.description
+            }
+        extra.append(("match_position", position.map { .string($0) } ?? .null))
         extra.append(("match_field", .string(match.field.rawValue)))
-        if let reading = match.reading { extra.append(("reading", .string(reading))) }
-        if let forgiven = match.forgiven { extra.append(("forgiven", .string(forgiven))) }
+        extra.append(("reading", match.reading.map { .string($0) } ?? .null))
+        extra.append(("forgiven", match.forgiven.map { .string($0) } ?? .null))
         return place.json(distanceMeters: distanceMeters, extra: extra)
     }
 }

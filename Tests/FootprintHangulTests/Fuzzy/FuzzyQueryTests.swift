@@ -77,7 +77,7 @@ import Testing
         // The last syllable left out.
         #expect(match("롯데리", "롯데X리아")?.reading != .missingSyllable)
         let added = try #require(match("스타타벅벅스", "스타벅벅스"))
-        #expect(added == FuzzyMatch(reading: .missingSyllable, position: .whole, forgiven: "타 added at 3"))
+        #expect(added == FuzzyMatch(reading: .extraSyllable, position: .whole, forgiven: "타 added at 3"))
         // Five syllables allow two keys: 스타타벅스 is a typo of 스타벅스 too, ranked below.
         #expect(match("스타타벅스", "스타벅스")?.forgiven == "타 added at 3")
         let swapped = try #require(match("롯리데아", "롯데리아 신촌점"))
@@ -87,7 +87,7 @@ import Testing
         // Never the first syllable: 타스벅스 is not 스타벅스 swapped (타벅스 with 스 added, inside it).
         #expect(
             match("타스벅스", "스타벅스")
-                == FuzzyMatch(reading: .missingSyllable, position: .substring, forgiven: "스 added at 2"))
+                == FuzzyMatch(reading: .extraSyllable, position: .substring, forgiven: "스 added at 2"))
     }
 
     @Test func abbreviations() throws {
@@ -164,7 +164,7 @@ import Testing
         #expect(match("스벅 강남", "스타벅스 역삼점") == nil)
         #expect(
             match("스타벅스즈", "스타벅스 강남점")
-                == FuzzyMatch(reading: .missingSyllable, position: .prefix, forgiven: "즈 added at 5"))
+                == FuzzyMatch(reading: .extraSyllable, position: .prefix, forgiven: "즈 added at 5"))
         // One key explains it: a typo.
         #expect(match("교보문거", "교보문고")?.reading == .typo)
         // Not after two syllables: any third would do.

@@ -92,4 +92,23 @@ import Testing
         #expect(first.place.name == name)
         #expect(first.match.description.hasPrefix("typo/"))
     }
+
+    /// A repeated word is read once by the fuzzy readings too (it found nothing: the query was
+    /// read as one run of eight syllables).
+    @Test func repeatedFuzzyWordsAreReadOnce() throws {
+        let temporary = try Self.store(["스타벅스 강남역점", "교보문고 광화문점"])
+        let results = try temporary.store.search(SearchQuery("스카벅스 스카벅스"))
+        #expect(results.map(\.place.name) == ["스타벅스 강남역점"])
+        #expect(results.first?.match.forgiven == "ㅌ→ㅋ at 2")
+    }
+
+    /// A syllable the query adds is labelled apart from one it leaves out.
+    @Test func anAddedSyllableIsLabelledExtra() throws {
+        let temporary = try Self.store(["스타벅스 강남역점", "파리바게뜨 신촌점"])
+        let added = try #require(try temporary.store.search(SearchQuery("스타타벅스")).first)
+        #expect(added.match.description == "extra_syllable/prefix")
+        #expect(added.match.forgiven == "타 added at 3")
+        let left = try #require(try temporary.store.search(SearchQuery("파리게뜨")).first)
+        #expect(left.match.description == "missing_syllable/prefix")
+    }
 }

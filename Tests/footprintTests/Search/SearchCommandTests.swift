@@ -34,11 +34,13 @@ import Testing
         let first = objects[0]
         #expect(
             Array(first.keys).sorted() == [
-                "address", "category", "distance_m", "id", "lat", "likes", "lon", "match", "match_field", "name",
-                "score",
-                "source", "source_id", "tags",
+                "address", "category", "distance_m", "forgiven", "id", "lat", "likes", "lon", "match", "match_field",
+                "match_position", "name", "reading", "score", "source", "source_id", "tags",
             ])
         #expect(first["match"] as? String == "prefix")
+        #expect(first["match_position"] as? String == "prefix")
+        #expect(first["forgiven"] is NSNull)
+        #expect(first["reading"] is NSNull)
         #expect(first["distance_m"] as? Double == 0)
         #expect((first["score"] as? Double ?? 0) > 1)
     }
