@@ -33,7 +33,7 @@ extension SearchExpression {
         if !current.isEmpty { stretches.append(current) }
         if anchored && (stretches.count != 1 || !(stretches.first?.first?.isHangul ?? false)) { return nil }
         var phrases: [SearchExpression] = []
-        for stretch in stretches {
+        for stretch in mostSelective(stretches) {
             if stretch[0].isHangul {
                 let phrase = Phrase(hangul: stretch)
                 phrases.append(Self.phrase(phrase, anchored: anchored))
@@ -43,6 +43,27 @@ extension SearchExpression {
             }
         }
         return all(phrases)
+    }
+
+    /// At most this many stretches of a pattern are ANDed in its look-up (see
+    /// ``mostSelective(_:)``).
+    static let maximumPatternStretches = 4
+
+    /// The stretches a pattern's look-up ANDs: all of them up to ``maximumPatternStretches``,
+    /// else that many of the longest, in their order. A query that alternates Hangul with other
+    /// text (`ㅅaㅂㅅaㅂ…`, 10,000 mixed characters) has one stretch per change, most of them one
+    /// unit long: each such is a prefix term (`"ㅅ"*`, `"a"*`) that FTS5 expands into every
+    /// token it begins — hundreds of thousands of rows, ~0.1 s and megabytes each — and ANDing
+    /// hundreds of them cost seconds and a gigabyte. Leaving stretches out only widens the
+    /// candidates, which the matcher verifies, so no result changes. Longer stretches are the
+    /// selective ones (a bigram or a word); a lone syllable (`"가"*`) before a lone initial
+    /// (`"ㄱ"*`, every syllable it begins), then the earlier first.
+    static func mostSelective(_ stretches: [[PatternUnit]]) -> [[PatternUnit]] {
+        guard stretches.count > maximumPatternStretches else { return stretches }
+        let weights = stretches.map { $0.count * 2 + ($0.count == 1 && $0[0].literal == nil ? 0 : 1) }
+        let kept = stretches.indices.sorted { (-weights[$0], $0) < (-weights[$1], $1) }
+            .prefix(maximumPatternStretches).sorted()
+        return kept.map { stretches[$0] }
     }
 
     /// At most this many texts stand for a pattern with one syllable range.

@@ -85,21 +85,27 @@ struct SearchMatcher {
         names = NameMatcher(hangul)
         literalElements = literals.map { $0.0.unicodeScalars.map { .scalar($0.value) } }
         fieldText = NameMatcher(HangulQuery(""), keepingSymbols: hangul.isSymbolsOnly)
+        // Not even analysed for an exact query, a tag search or a listing, which never use it.
         // Repeated words read once (`스카벅스 스카벅스` is `스카벅스`), as the literal readings do.
-        var fuzzyWords: [Substring] = []
-        var seenParts = Set<Substring>()
-        for part in query.text.split(whereSeparator: \.isWhitespace) where seenParts.insert(part).inserted {
-            fuzzyWords.append(part)
+        var fuzzy: FuzzyQuery? = nil
+        if tags.isEmpty && !isListing && !query.exact {
+            var fuzzyWords: [Substring] = []
+            var seenParts = Set<Substring>()
+            for part in query.text.split(whereSeparator: \.isWhitespace) where seenParts.insert(part).inserted {
+                fuzzyWords.append(part)
+            }
+            fuzzy = FuzzyQuery(fuzzyWords.joined(separator: " "))
         }
-        let fuzzy = FuzzyQuery(fuzzyWords.joined(separator: " "))
-        self.fuzzy = tags.isEmpty && !isListing && !query.exact && fuzzy.isFuzzy ? fuzzy : nil
+        self.fuzzy = fuzzy?.isFuzzy == true ? fuzzy : nil
     }
 
     /// The query's words, search-normalized, without repeats and without a word another one
     /// contains (a text holding `스타벅스` holds `스타`): `카페 카페 …카페` is one word, however
     /// long the query, and costs one look-up instead of one per word. Containment is found from
     /// the substrings of words up to 32 scalars long (a longer word keeps the words inside it:
-    /// redundant, never wrong).
+    /// redundant, never wrong), and only when there are at most ``maximumContainmentWords``
+    /// distinct words: a query of thousands (10,000 random characters) would hash ~500 substrings
+    /// for each; beyond, every distinct word is kept (redundant, never wrong).
     static func distinctWords(of text: String) -> [String] {
         var words: [String] = []
         var seen = Set<String>()
@@ -107,7 +113,7 @@ struct SearchMatcher {
             let normalized = HangulNormalization.searchNormalized(String(word))
             if !normalized.isEmpty && seen.insert(normalized).inserted { words.append(normalized) }
         }
-        guard words.count >= 2 else { return words }
+        guard words.count >= 2, words.count <= maximumContainmentWords else { return words }
         var inside = Set<String>()
         for word in words {
             let scalars = Array(word.unicodeScalars)
@@ -122,6 +128,9 @@ struct SearchMatcher {
         }
         return words.filter { !inside.contains($0) }
     }
+
+    /// Above this many distinct words, ``distinctWords(of:)`` leaves out repeats only.
+    static let maximumContainmentWords = 64
 
     /// The same matcher with its own name buffers, for another thread (``NameMatcher`` decodes
     /// each name into buffers it owns).

@@ -167,22 +167,6 @@ struct SearchRun {
         return try Int64.fetchAll(db, sql: text, arguments: arguments)
     }
 
-    /// The places whose fields contain one of `texts` (see ``SearchPlan/Stage/Source/scan(texts:tagsOnly:)``),
-    /// ascending.
-    private func scannedIDs(_ texts: [String], tagsOnly: Bool) throws -> [Int64] {
-        let columns =
-            tagsOnly
-            ? ["p.tags"]
-            : ["replace(p.name, ' ', '')", "p.category", "p.tags", "p.address", "p.road_address", "p.note"]
-        var ids = Set<Int64>()
-        for text in texts {
-            let condition = columns.map { "instr(\($0), ?1) > 0" }.joined(separator: " OR ")
-            ids.formUnion(
-                try Int64.fetchAll(db, sql: "SELECT p.id FROM places p WHERE \(condition)", arguments: [text]))
-        }
-        return ids.sorted()
-    }
-
     /// Places holding every word, each in the name or in another field.
     private func allWordsAnywhere(_ words: [SearchExpression]) throws -> [Int64] {
         var common: Set<Int64>?

@@ -21,6 +21,10 @@ import Testing
         String(repeating: "a\"(*", count: 2_500), "x" + String(repeating: " OR x", count: 2_000),
         String(repeating: "ㅋ ", count: 5_000), String(repeating: "카페 ", count: 3_000),
         (0..<2_500).map { "\(Character(Unicode.Scalar(0xAC00 + ($0 * 37) % 11_172)!))\($0)" }.joined(separator: " "),
+        // Issue 18's review: jamo alternating with Latin (4.6 s), punctuation or emoji only (a scan
+        // of every place: 1 s and 335 MB), 10,000 random characters of mixed scripts (34 s, 928 MB).
+        SearchInputBoundTests.alternating, String(SearchInputBoundTests.alternating.prefix(40)), "!!!???...",
+        "😀😀😀", SearchInputBoundTests.randomText(),
     ]
 
     @Test func nastyInputsNeverFail() throws {
