@@ -50,6 +50,9 @@ enum FootprintMigrator {
         // The name index without 초성 skip bigrams (within 1.5× of its size before v15), and skip
         // bigrams for merged places' other names; both made anew, the index rebuilt.
         migrator.registerMigration("v18-search-typo-2", migrate: SearchIndex.createSchemaV18)
+        // Per grid cell of the candidate table: its places, their largest likes and best times,
+        // so a query skips the cells whose best possible score cannot enter the ranking.
+        migrator.registerMigration("v19-recommend-cells", migrate: RecommendationCells.createSchemaV19)
         // Abbreviation tokens in the name indexes (a word's first syllable with each later one),
         // for abbreviations of any syllables of a word; both made anew, the index rebuilt.
         migrator.registerMigration("v20-search-abbrev", migrate: SearchIndex.createSchemaV20)

@@ -63,15 +63,25 @@ extension FootprintStore {
             if query.unvisitedOnly { excluded.formUnion(visits.keys) }
             // The compact table has all that filters and ranking read; `places` is read only for
             // the anchor, the history's places and the spots of the page.
-            var candidates = try RecommendationCandidates.readCells(
-                db, extent: extent, radius: radius, filter: CandidateFilter(query.filter), excluded: excluded,
-                path: path)
+            let filter = CandidateFilter(query.filter)
+            var cells: (queue: RecommendationCellQueue, reader: RecommendationCandidates.CellReader)?
+            if case .circle(let center, _) = extent, filter.isEmpty, excluded.isEmpty, referenceIDs.isEmpty,
+                visits.isEmpty,
+                let queue = try RecommendationCellQueue.make(db, center: center, radius: radius, path: path)
+            {
+                // Nothing depends on the set of candidates: read a cell only if it may rank.
+                cells = (queue, try RecommendationCandidates.CellReader(db, extent: extent, radius: radius, path: path))
+            }
+            var candidates =
+                cells == nil
+                ? try RecommendationCandidates.readCells(
+                    db, extent: extent, radius: radius, filter: filter, excluded: excluded, path: path)
+                : RecommendationCandidates(path: path)
             if !referenceIDs.isEmpty { candidates.internProfiles() }
             var similarity = try RecommendationSimilarity(db, ids: referenceIDs, candidates: &candidates)
             let ranking = RecommendationRanking(
                 db, candidates: candidates, extent: extent, radius: radius, query: query, minute: minute,
-                visits: visits,
-                similarity: &similarity)
+                visits: visits, similarity: &similarity, cells: cells)
             let chosen = try ranking.select(count: skipped + query.limit)
             let page = chosen.dropFirst(skipped).enumerated().map { offset, choice in
                 // The clock as this query used it: a later page without --time keeps this time.

@@ -21,37 +21,63 @@ extension RecommendationCandidates {
         var result = RecommendationCandidates()
         result.path = path
         let ranges: [ClosedRange<Int64>]
-        // Taken apart once: switching on the extent a row copied the corridor (a dozen arrays).
-        let measure: (Double, Double) -> (lower: Double, exact: Double?, segments: [Int32])?
         switch extent {
-        case .circle(let center, let flat):
-            ranges = RecommendationCells.ranges(center: center, radiusMeters: radius)
-            measure = { Self.bound(center: center, flat: flat, radius: radius, latitude: $0, longitude: $1) }
-        case .corridor(let corridor):
-            ranges = RecommendationCells.ranges(covering: corridor.boxes)
-            measure = { Self.bound(corridor: corridor, radius: radius, latitude: $0, longitude: $1) }
+        case .circle(let center, _): ranges = RecommendationCells.ranges(center: center, radiusMeters: radius)
+        case .corridor(let corridor): ranges = RecommendationCells.ranges(covering: corridor.boxes)
         }
-        let blobs = try String.fetchOne(db, sql: "PRAGMA encoding") == "UTF-8"
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT id, latitude, longitude, likes, best_time, category, tags, name FROM recommend_candidates
-                WHERE cell BETWEEN ? AND ?
-                """)
-        let raw = statement.sqliteStatement
+        let reader = try CellReader(db, extent: extent, radius: radius, path: path)
         // Room for a 3 km radius in the city: pages never touched cost nothing, and growing the
         // dozen arrays by doubling copied each several times.
         result.reserveCapacity(1 << 14)
         for range in ranges {
+            try reader.read(range, into: &result, filter: filter, excluded: excluded)
+        }
+        return result
+    }
+
+    /// Reads the rows of `recommend_candidates` of a range of cells: one statement, stepped by
+    /// hand, each row measured against the extent.
+    struct CellReader {
+        private let raw: OpaquePointer?
+        private let connection: OpaquePointer?
+        private let blobs: Bool
+        private let path: String
+        // Taken apart once: switching on the extent a row copied the corridor (a dozen arrays).
+        private let measure: (Double, Double) -> (lower: Double, exact: Double?, segments: [Int32])?
+
+        init(_ db: Database, extent: Extent, radius: Double, path: String) throws {
+            switch extent {
+            case .circle(let center, let flat):
+                measure = {
+                    RecommendationCandidates.bound(
+                        center: center, flat: flat, radius: radius, latitude: $0, longitude: $1)
+                }
+            case .corridor(let corridor):
+                measure = {
+                    RecommendationCandidates.bound(corridor: corridor, radius: radius, latitude: $0, longitude: $1)
+                }
+            }
+            blobs = try String.fetchOne(db, sql: "PRAGMA encoding") == "UTF-8"
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT id, latitude, longitude, likes, best_time, category, tags, name FROM recommend_candidates
+                    WHERE cell BETWEEN ? AND ?
+                    """)
+            raw = statement.sqliteStatement
+            connection = db.sqliteConnection
+            self.path = path
+        }
+
+        /// Appends to `result` the places of cells `range` within the extent that pass `filter`
+        /// and are not `excluded`.
+        func read(
+            _ range: ClosedRange<Int64>, into result: inout RecommendationCandidates, filter: CandidateFilter,
+            excluded: Set<Int64>
+        ) throws {
             sqlite3_bind_int64(raw, 1, range.lowerBound)
             sqlite3_bind_int64(raw, 2, range.upperBound)
             defer { sqlite3_reset(raw) }
-            while true {
-                let status = sqlite3_step(raw)
-                if status == SQLITE_DONE { break }
-                guard status == SQLITE_ROW else {
-                    throw FootprintStoreError.database(
-                        path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+            while try step() {
                 let id = sqlite3_column_int64(raw, 0)
                 let latitude = sqlite3_column_double(raw, 1)
                 let longitude = sqlite3_column_double(raw, 2)
@@ -60,8 +86,8 @@ extension RecommendationCandidates {
                 guard let bound = measure(latitude, longitude), excluded.isEmpty || !excluded.contains(id) else {
                     continue
                 }
-                let category = Self.text(raw, 5, blobs: blobs)
-                let tags = Self.text(raw, 6, blobs: blobs)
+                let category = RecommendationCandidates.text(raw, 5, blobs: blobs)
+                let tags = RecommendationCandidates.text(raw, 6, blobs: blobs)
                 if !filter.isEmpty, !filter.matches(category: category, tags: tags, likes: likes) { continue }
                 result.ids.append(id)
                 result.latitudes.append(latitude)
@@ -77,10 +103,30 @@ extension RecommendationCandidates {
                 result.corridorSegments.append(bound.segments)
                 result.categorySpans.append(result.keep(category))
                 result.tagSpans.append(result.keep(tags))
-                result.nameSpans.append(result.keep(Self.text(raw, 7, blobs: blobs)))
+                result.nameSpans.append(result.keep(RecommendationCandidates.text(raw, 7, blobs: blobs)))
             }
         }
-        return result
+
+        /// The number of places of cells `range` within the extent (no filter, none excluded),
+        /// read without keeping them.
+        func count(_ range: ClosedRange<Int64>) throws -> Int {
+            sqlite3_bind_int64(raw, 1, range.lowerBound)
+            sqlite3_bind_int64(raw, 2, range.upperBound)
+            defer { sqlite3_reset(raw) }
+            var count = 0
+            while try step() {
+                if measure(sqlite3_column_double(raw, 1), sqlite3_column_double(raw, 2)) != nil { count += 1 }
+            }
+            return count
+        }
+
+        /// Steps the statement: true for a row, false at the end.
+        private func step() throws -> Bool {
+            let status = sqlite3_step(raw)
+            if status == SQLITE_ROW { return true }
+            if status == SQLITE_DONE { return false }
+            throw FootprintStoreError.database(path: path, message: String(cString: sqlite3_errmsg(connection)))
+        }
     }
 
     /// The text of `column` up to its first NUL (as `String(cString:)` reads it), `nil` for NULL.
@@ -90,7 +136,7 @@ extension RecommendationCandidates {
     /// text out of the page into a new allocation; the blob is the stored bytes where they lie.
     /// A blob's bytes are what `sqlite3_column_text` gives; a text's too when the database is
     /// UTF-8 (`blobs`; otherwise, and for numbers, `sqlite3_column_text` converts as before).
-    private static func text(_ raw: OpaquePointer?, _ column: Int32, blobs: Bool) -> UnsafeBufferPointer<UInt8>? {
+    fileprivate static func text(_ raw: OpaquePointer?, _ column: Int32, blobs: Bool) -> UnsafeBufferPointer<UInt8>? {
         switch sqlite3_column_type(raw, column) {
         case SQLITE_NULL: return nil
         case SQLITE_TEXT where blobs, SQLITE_BLOB where blobs:
@@ -109,7 +155,7 @@ extension RecommendationCandidates {
     }
 
     /// Room for `count` candidates in every array.
-    private mutating func reserveCapacity(_ count: Int) {
+    mutating func reserveCapacity(_ count: Int) {
         ids.reserveCapacity(count)
         latitudes.reserveCapacity(count)
         longitudes.reserveCapacity(count)
@@ -125,7 +171,7 @@ extension RecommendationCandidates {
     }
 
     /// Copies `text` into ``texts``.
-    private mutating func keep(_ text: UnsafeBufferPointer<UInt8>?) -> TextSpan {
+    fileprivate mutating func keep(_ text: UnsafeBufferPointer<UInt8>?) -> TextSpan {
         guard let text else { return .null }
         let span = TextSpan(start: Int32(texts.count), count: Int32(text.count))
         texts.append(contentsOf: text)

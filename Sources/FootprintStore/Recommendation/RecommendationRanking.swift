@@ -17,10 +17,16 @@ import HeapModule
 /// order changes only how many spots are measured. Only the spots that come near the top are
 /// measured exactly and read in full.
 ///
+/// Around a point with no filter and no history the places are read a cell at a time
+/// (``RecommendationCellQueue``): each cell is in the heap under an upper bound of its places'
+/// keys, and its places are read and put in the heap when it comes to the top. Ties go to the
+/// cell, so a place of an unread cell whose value equals the top's, and with a smaller id, is
+/// read before the top is chosen: the ranking is the same as with every place read.
+///
 /// A class: its arrays are shared by the loop's helpers, which a struct's `mutating` methods
 /// copied (retaining every array) on each turn.
 final class RecommendationRanking {
-    private struct Entry: Comparable {
+    struct Entry: Comparable {
         var key: Double
         var id: Int64
         var index: Int32
@@ -40,31 +46,45 @@ final class RecommendationRanking {
         var score: Double
     }
 
-    private var candidates: RecommendationCandidates
-    private let extent: RecommendationCandidates.Extent
-    private let radius: Double
-    private let weights: RecommendationWeights
-    // Constants once made (a class's `let`s are read without the exclusivity checks of its `var`s).
-    private let popularity: [Double]
-    private let similarity: [Double]
-    private let novelty: [Double]
-    private let time: [Double]
-    private var largestSimilarity: [Double] = []
+    var candidates: RecommendationCandidates
+    let extent: RecommendationCandidates.Extent
+    let radius: Double
+    let weights: RecommendationWeights
+    // Made once a candidate, then read only: no exclusivity checks (a class's `var`s have them).
+    @exclusivity(unchecked) var popularity: [Double]
+    @exclusivity(unchecked) var similarity: [Double]
+    @exclusivity(unchecked) var novelty: [Double]
+    @exclusivity(unchecked) var time: [Double]
+    var largestSimilarity: [Double] = []
     /// Candidate `i`'s diversity key is `profiles[profileSlots[i]]` (−1: not made yet).
-    private var profileSlots: [Int32] = []
-    private var profiles: [DiversityKey] = []
-    private var interner = DiversityInterner()
-    private let db: Database
+    var profileSlots: [Int32] = []
+    var profiles: [DiversityKey] = []
+    var interner = DiversityInterner()
+    let db: Database
+    /// The cells not read yet, when places are read a cell at a time.
+    var cells: RecommendationCellQueue?
+    let reader: RecommendationCandidates.CellReader?
+    let visits: [Int64: VisitSummary]
+    let clock: RecommendationClock
+    let minute: Int
 
-    var candidateCount: Int { candidates.count }
+    /// The places within the radius that pass the filters (known once ``select(count:)`` ran).
+    private(set) var candidateCount: Int
 
     init(
         _ db: Database, candidates: RecommendationCandidates, extent: RecommendationCandidates.Extent, radius: Double,
         query: RecommendationQuery, minute: Int, visits: [Int64: VisitSummary],
-        similarity reference: inout RecommendationSimilarity
+        similarity reference: inout RecommendationSimilarity,
+        cells: (queue: RecommendationCellQueue, reader: RecommendationCandidates.CellReader)? = nil
     ) {
         self.db = db
         self.candidates = candidates
+        self.cells = cells?.queue
+        reader = cells?.reader
+        self.visits = visits
+        clock = query.clock
+        self.minute = minute
+        candidateCount = candidates.count
         self.extent = extent
         self.radius = radius
         weights = query.weights
@@ -102,50 +122,14 @@ final class RecommendationRanking {
         profileSlots = Array(repeating: -1, count: count)
     }
 
-    /// The contributions of candidate `index` at `meters`, diversity last.
-    private func contributions(_ index: Int, meters: Double) -> [ScoreContribution] {
-        let values = [
-            RecommendationScoring.distance(meters, radiusMeters: radius), popularity[index], similarity[index],
-            novelty[index], time[index],
-        ]
-        var parts = RecommendationTerm.allCases.map { term in
-            ScoreContribution(
-                term: term.rawValue, value: values[term.index], weight: weights[term],
-                contribution: values[term.index] * weights[term])
-        }
-        let penalty = -RecommendationDiversity.penalty
-        parts.append(
-            ScoreContribution(
-                term: "diversity", value: largestSimilarity[index], weight: penalty,
-                contribution: largestSimilarity[index] * penalty))
-        return parts
-    }
-
-    /// ``sum(_:)`` of ``contributions(_:meters:)`` without building them: the same additions in
-    /// the same order, so the same number.
-    private func key(_ index: Int, meters: Double, similarity diversity: Double? = nil) -> Double {
-        let w = weights.values
-        let distance = RecommendationScoring.distance(meters, radiusMeters: radius)
-        return distance * w[0] + popularity[index] * w[1] + similarity[index] * w[2] + novelty[index] * w[3]
-            + time[index] * w[4] + (diversity ?? largestSimilarity[index]) * -RecommendationDiversity.penalty
-    }
-
-    /// The sum of the contributions, in their order: the score.
-    private static func sum(_ parts: [ScoreContribution]) -> Double {
-        parts.reduce(0) { $0 + $1.contribution }
-    }
-
     /// The first `count` spots of the ranking.
     func select(count: Int) throws -> [Choice] {
         var entries: [Entry] = []
-        entries.reserveCapacity(candidates.count)
-        for index in 0..<candidates.count {
-            let exact = candidates.exact[index]
-            let meters = exact.isNaN ? candidates.lowerBounds[index] : exact
-            entries.append(
-                Entry(
-                    key: key(index, meters: meters), id: candidates.ids[index], index: Int32(index), compared: 0,
-                    isExact: !exact.isNaN))
+        entries.reserveCapacity(candidates.count + (cells?.cells.count ?? 0))
+        for index in 0..<candidates.count { entries.append(entry(index)) }
+        // A cell's entry: a negative index, and the smallest id, so that it wins ties.
+        for (slot, cell) in (cells?.cells ?? []).enumerated() {
+            entries.append(Entry(key: key(cell), id: .min, index: Int32(-1 - slot), compared: 0, isExact: true))
         }
         var heap = Heap<Entry>(entries)
         entries = []
@@ -154,6 +138,10 @@ final class RecommendationRanking {
         var chosenKeys: [DiversityKey] = []
         var bounded = [Bool](repeating: false, count: candidates.count)
         while chosen.count < count, var entry = heap.popMax() {
+            if entry.index < 0 {
+                try read(cell: Int(-1 - entry.index), into: &heap, bounded: &bounded)
+                continue
+            }
             let index = Int(entry.index)
             let meters = entry.isExact ? candidates.exact[index] : candidates.lowerBounds[index]
             if Int(entry.compared) < chosen.count {
@@ -200,6 +188,7 @@ final class RecommendationRanking {
                     explanation: parts,
                     score: Self.sum(parts)))
         }
+        if let cells, let reader { candidateCount = try candidates.count + cells.unreadCount(reader: reader) }
         return chosen
     }
 
@@ -226,27 +215,5 @@ final class RecommendationRanking {
             throw FootprintStoreError.placeNotFound(id: candidates.ids[index])
         }
         return place
-    }
-}
-
-/// A place's visits as recommendations weigh them.
-struct VisitSummary {
-    var count: Int
-    /// The local date of the last visit, `YYYY-MM-DD`.
-    var lastDate: String
-
-    /// Every visited place's summary (visits the user removed do not count).
-    static func all(_ db: Database) throws -> [Int64: VisitSummary] {
-        var result: [Int64: VisitSummary] = [:]
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT place_id, count(*), max(local_date) FROM visits
-                WHERE place_id IS NOT NULL AND removed = 0 GROUP BY place_id
-                """)
-        while let row = try rows.next() {
-            result[row[0]] = VisitSummary(count: row[1], lastDate: row[2])
-        }
-        return result
     }
 }
