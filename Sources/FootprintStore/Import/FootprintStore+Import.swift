@@ -60,6 +60,14 @@ public final class PlaceImportFile {
         try self.init(input: ImportSource(descriptor: descriptor, name: name), defaultSource: name, options: options)
     }
 
+    /// Checks `bytes` as the file `name` would be checked — the same detection, validation and
+    /// readers, with no file written —, for tests and the fuzzer; see ``init(url:options:)``.
+    convenience init(bytes: [UInt8], name: String, options: ImportOptions = ImportOptions()) throws {
+        try self.init(
+            input: ImportSource(bytes: bytes, name: name), defaultSource: (name as NSString).lastPathComponent,
+            options: options)
+    }
+
     private init(input: ImportSource, defaultSource: String, options: ImportOptions) throws {
         let path = input.name
         try PlaceMatcher.checkRadius(options.matchRadiusMeters)

@@ -28,7 +28,7 @@ public final class GPXImportFile {
     /// The file's name without its folders: the default source.
     var defaultSource: String { (name as NSString).lastPathComponent }
 
-    fileprivate func take() throws -> FileByteSource {
+    fileprivate func take() throws -> ByteSource {
         guard !used else {
             throw FootprintStoreError.invalidValue(
                 name: "import file", value: name, reason: "it was already imported; open it again")
@@ -91,7 +91,7 @@ struct GPXImportRun {
         summary = GPXImportSummary(source: source)
     }
 
-    mutating func run(_ db: Database, bytes: FileByteSource) throws {
+    mutating func run(_ db: Database, bytes: ByteSource) throws {
         let events = GPXEventPipeline(bytes: bytes)
         events.start()
         defer { events.stop() }

@@ -12,7 +12,7 @@ final class GPXEventPipeline: @unchecked Sendable {
     static let chunkSize = 4_096
     static let capacity = 4
 
-    private let bytes: FileByteSource
+    private let bytes: ByteSource
     private let condition = NSCondition()
     private let exited = DispatchSemaphore(value: 0)
     // Shared state, guarded by `condition`.
@@ -25,7 +25,7 @@ final class GPXEventPipeline: @unchecked Sendable {
     private var current: [GPXEvent] = []
     private var position = 0
 
-    init(bytes: FileByteSource) {
+    init(bytes: ByteSource) {
         self.bytes = bytes
     }
 

@@ -18,8 +18,11 @@ final class CSVPlaceReader: PlaceRowReader {
     private let swappedColumns: SwappedColumns
     private let fields: ImportedFields
     private var categories = CategoryCache()
-    /// Where a field with doubled quotes is unescaped.
-    private var scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+    /// Where a field with doubled quotes is unescaped. Empty until the first such field: a buffer
+    /// allocated here leaked whenever `init` threw (a file that is not a places CSV), because
+    /// `deinit` does not run for an object whose `init` failed (found by LeakSanitizer under
+    /// `make fuzz`, `Fuzz/Corpus/csv-utf8/leak-scratch-after-header-error`).
+    private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
     var fileBytesConsumed: Int64 { scanner.window.fileBytesConsumed }
 
@@ -187,7 +190,7 @@ final class CSVPlaceReader: PlaceRowReader {
         if !field.hasDoubledQuotes { return bytes }
         if scratch.count < bytes.count {
             scratch.deallocate()
-            scratch = .allocate(capacity: bytes.count)
+            scratch = .allocate(capacity: max(256, bytes.count))
         }
         var index = 0
         var length = 0

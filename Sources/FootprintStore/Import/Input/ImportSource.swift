@@ -12,7 +12,8 @@ import Foundation
 /// check, the import itself, a CP949 restart): a regular file by its path, or — for standard
 /// input, a pipe (`<(…)`) or a device — a copy in an unlinked temporary file, made once, so
 /// memory stays constant in the input's size and nothing is left behind, even if the process is
-/// killed. `sqlite3 .import` and PostgreSQL's `COPY … FROM STDIN` read standard input too; they
+/// killed. Tests and the fuzzer hand the bytes in memory instead (``init(bytes:name:)``), and
+/// everything after the source reads them as it reads a file. `sqlite3 .import` and PostgreSQL's `COPY … FROM STDIN` read standard input too; they
 /// read it once, and so can only stream what they can check as they go.
 final class ImportSource {
     /// How messages name standard input.
@@ -23,6 +24,8 @@ final class ImportSource {
     /// Its size in bytes.
     let size: Int64?
     private let path: String?
+    /// The bytes themselves, for a source made in memory.
+    private let bytes: [UInt8]?
     /// The copy (or a regular file given as a descriptor), read with `pread` from `offset`.
     private let descriptor: Int32
     private let offset: Int64
@@ -34,6 +37,7 @@ final class ImportSource {
     init(path: String, name: String? = nil) throws {
         let name = name ?? path
         self.name = name
+        bytes = nil
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw FootprintStoreError.unreadableInput(path: name, reason: FileByteSource.openingReason(errno))
@@ -62,6 +66,7 @@ final class ImportSource {
     init(descriptor source: Int32, name: String = ImportSource.standardInputName) throws {
         self.name = name
         path = nil
+        bytes = nil
         var status = stat()
         if fstat(source, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
             let position = lseek(source, 0, SEEK_CUR)
@@ -80,10 +85,22 @@ final class ImportSource {
         ownsDescriptor = true
     }
 
+    /// `bytes`, named `name` in messages: an input read from memory, with no file behind it.
+    init(bytes: [UInt8], name: String) {
+        self.name = name
+        self.bytes = bytes
+        path = nil
+        size = Int64(bytes.count)
+        descriptor = -1
+        offset = 0
+        ownsDescriptor = false
+    }
+
     deinit { if ownsDescriptor { close(descriptor) } }
 
     /// A new reader from the first byte.
-    func open() throws -> FileByteSource {
+    func open() throws -> ByteSource {
+        if let bytes { return MemoryByteSource(bytes) }
         if let path { return try FileByteSource(path: path, name: name) }
         return FileByteSource(sharing: descriptor, from: offset, size: size ?? 0, name: name)
     }
@@ -156,5 +173,26 @@ private final class PipeByteSource: ByteSource {
             throw FootprintStoreError.unreadableInput(
                 path: name, reason: FileByteSource.readingReason(errno, name: name))
         }
+    }
+}
+
+/// Bytes in memory, read front to back: the source of an ``ImportSource`` made from bytes.
+private final class MemoryByteSource: ByteSource {
+    private let bytes: [UInt8]
+    private(set) var fileBytesRead: Int64 = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let start = Int(fileBytesRead)
+        let count = min(buffer.count, bytes.count - start)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<(start + count)]))
+        }
+        fileBytesRead += Int64(count)
+        return count
     }
 }
