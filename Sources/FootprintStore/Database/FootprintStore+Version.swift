@@ -1,5 +1,5 @@
 extension FootprintStore {
-    /// The name of the last migration this build applies (`v18-search-typo-2`): the newest
+    /// The name of the last migration this build applies (such as `v20-search-abbrev`): the newest
     /// database schema it writes and reads. `footprint --version` shows it.
     public static var schemaVersion: String { FootprintMigrator.knownMigrations.last ?? "none" }
 }
