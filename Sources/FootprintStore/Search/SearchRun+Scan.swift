@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -65,19 +66,19 @@ private func scanContains(_ context: OpaquePointer?, _ count: Int32, _ values: U
     sqlite3_result_int64(context, 0)
 }
 
-/// Whether `text` holds `needle`'s bytes in a row, with spaces in `text` skipped when asked.
+/// Whether `text` holds `needle`'s bytes in a row, with spaces in `text` skipped when asked:
+/// `memchr` finds each occurrence of the first byte (most fields have none), then the rest is
+/// compared.
 @inline(__always)
 private func contains(
     _ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>, _ textCount: Int,
     skippingSpaces: Bool
 ) -> Bool {
-    let first = needle[0]
+    let first = Int32(needle[0])
     var start = 0
     while start < textCount {
-        guard text[start] == first else {
-            start += 1
-            continue
-        }
+        guard let found = memchr(text + start, first, textCount - start) else { return false }
+        start = UnsafeRawPointer(text).distance(to: UnsafeRawPointer(found))
         var matched = 1
         var position = start + 1
         while matched < needleCount && position < textCount {
