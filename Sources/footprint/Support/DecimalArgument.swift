@@ -30,7 +30,7 @@ struct DecimalArgument: ExpressibleByArgument, Sendable, CustomStringConvertible
     /// A decimal number as people write one: sign, digits, point, exponent; spaces around it.
     ///
     /// Scanned by hand rather than with a regex literal: a `Regex` compiles its program on first
-    /// use, so one built per call made each parse cost ~1,000 times a plain scan.
+    /// use, so one built per call made every parse pay for a compilation.
     static func decimal(_ text: Substring) -> Double? {
         let scalars = text.unicodeScalars
         // What `CharacterSet.whitespaces` holds: tab and the space separators (Zs).
