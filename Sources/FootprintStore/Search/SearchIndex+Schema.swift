@@ -118,7 +118,9 @@ extension SearchIndex {
     /// abbreviation is looked up by the words it may abbreviate alone, whatever syllables it
     /// keeps (`동플` of 동대문디자인플라자); the third syllable's replaces the skip bigram there.
     /// Both tables are made anew, and the index is rebuilt. On the benchmark's 1M places
-    /// `search_names` grows from 65.3 MB to SIZE_TODO (48.7 MB before `v15-search-typo`).
+    /// `search_names` grows from 65.3 MB to 72.1 MB, 1.48× its 48.7 MB before `v15-search-typo`
+    /// (1.34× before; the 1.5× of issue 18 is why the third syllable's token replaces its skip
+    /// bigram instead of joining it: both would make an estimated ~75 MB).
     static func createSchemaV20(_ db: Database) throws {
         let other = OtherNames.table
         try db.execute(
