@@ -95,15 +95,14 @@ final class SearchIndexBuild: @unchecked Sendable {
     /// not qualify: the store has places, the import folds the index per batch (bounded batches),
     /// or the search tables are not the ones this build knows.
     static func start(_ db: Database, storePath: String, options: ImportOptions) throws -> SearchIndexBuild? {
-        guard options.maximumBatchSeconds == nil, !storePath.isEmpty, storePath != ":memory:",
+        guard ProcessInfo.processInfo.environment["FOOTPRINT_AB_NO_SEARCH_BUILD"] == nil,
+            options.maximumBatchSeconds == nil, !storePath.isEmpty, storePath != ":memory:",
             !storePath.hasPrefix("file:"),
             try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM places)") == true
         else { return nil }
         var tables: [Table] = []
         for name in tableNames {
-            guard
-                let sql = try String.fetchOne(
-                    db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [name])
+            guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [name])
             else {
                 if name == "search_short_fields" { continue }
                 return nil

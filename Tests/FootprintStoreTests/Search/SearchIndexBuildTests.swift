@@ -26,10 +26,8 @@ import Testing
             var tables: [String: [[DatabaseValue]]] = [:]
             for table in SearchIndexBuild.tableNames {
                 for suffix in ["data", "idx", "docsize", "config"] where try db.tableExists("\(table)_\(suffix)") {
-                    tables["\(table)_\(suffix)"] = try Row.fetchAll(
-                        db, sql: "SELECT * FROM \(table)_\(suffix) ORDER BY 1, 2"
-                    )
-                    .map { Array($0.databaseValues) }
+                    tables["\(table)_\(suffix)"] = try Row.fetchAll(db, sql: "SELECT * FROM \(table)_\(suffix) ORDER BY 1, 2")
+                        .map { Array($0.databaseValues) }
                 }
             }
             return tables
@@ -52,8 +50,7 @@ import Testing
         #expect(try test.store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM place_changes") } == 0)
         try SearchIndexSyncTests.checkIntegrity(test.store)
         try test.store.write { db in
-            try db.execute(
-                sql: "INSERT INTO search_short_fields(search_short_fields, rank) VALUES ('integrity-check', 1)")
+            try db.execute(sql: "INSERT INTO search_short_fields(search_short_fields, rank) VALUES ('integrity-check', 1)")
         }
         #expect(try Self.scratchFiles(test).isEmpty)
 
@@ -74,10 +71,8 @@ import Testing
             try db.inTransaction {
                 for (row, name) in ["스타벅스 강남역점", "블루보틀 성수", "카페 온담"].enumerated() {
                     try db.execute(
-                        sql: "INSERT INTO places(name, geom) VALUES (?, MakePoint(127.0, 37.5, 4326))",
-                        arguments: [name])
-                    var place = ImportedPlace(
-                        sourceID: "\(row)", name: name, latitude: 37.5, longitude: 127.0, line: row)
+                        sql: "INSERT INTO places(name, geom) VALUES (?, MakePoint(127.0, 37.5, 4326))", arguments: [name])
+                    var place = ImportedPlace(sourceID: "\(row)", name: name, latitude: 37.5, longitude: 127.0, line: row)
                     place.tags = ""
                     build.add(id: db.lastInsertedRowID, place)
                 }
