@@ -38,8 +38,7 @@ extension FootprintStore {
             try writer.writeWithoutTransaction { db in
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -131_072
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                let kib = ProcessInfo.processInfo.environment["FOOTPRINT_AB_BULK_CACHE_KIB"].flatMap { Int($0) } ?? Self.bulkCacheKiB
-                try db.execute(sql: "PRAGMA cache_size = -\(kib)")
+                try db.execute(sql: "PRAGMA cache_size = -\(Self.bulkCacheKiB)")
                 defer {
                     try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
                     try? db.execute(sql: "PRAGMA synchronous = FULL")

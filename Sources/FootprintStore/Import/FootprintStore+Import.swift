@@ -168,25 +168,17 @@ extension FootprintStore {
         guard writer != nil else { throw FootprintStoreError.readOnly(path: self.path) }
         try file.take()
         var summary = ImportSummary(source: file.source, format: file.format, encoding: file.encoding)
-        var run = PlaceImportRun(
+        let run = PlaceImportRun(
             path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size,
             checksIdentity: file.checksIdentity)
-        let storePath = path
         try bulkWrite { db in
-            // A first import's search index is built on a second core while the batches write.
-            let build = try SearchIndexBuild.start(db, storePath: storePath, options: file.options)
-            defer { build?.discard() }
-            run.searchBuild = build
             try run.run(db, into: &summary, progress: progress)
-            let attached = try build?.attachIfComplete(db) ?? false
-            defer { if attached { build?.detach(db) } }
             // The batches recorded what they changed; fold it into the search index now, so reads
-            // do not check every imported row one by one until the next write.
+            // do not check every imported row one by one until the next write. With the bulk
+            // write's page cache: a first import's rebuild reads every place again.
             try db.inTransaction(.immediate) {
                 try PlaceMoves.fold(db)
-                var installed = false
-                if attached, let build { installed = try build.install(db) }
-                if !installed { try SearchIndex.fold(db) }
+                try SearchIndex.fold(db)
                 return .commit
             }
         }

@@ -18,8 +18,6 @@ struct PlaceImportRun {
     let totalBytes: Int64?
     /// The source is a CSV or GeoJSON file's own name: rows are checked for ``SourceConflicts``.
     var checksIdentity = false
-    /// The search index built beside the batches, for a first import (``SearchIndexBuild``).
-    var searchBuild: SearchIndexBuild?
 
     /// Rows between two progress reports within a batch.
     static let progressInterval = 16_384
@@ -54,12 +52,11 @@ struct PlaceImportRun {
             var batch = summary
             clock.startBatch()
             try db.inTransaction(.immediate) {
-                try searchBuild?.checkUntouched(db)
                 let triggers = try SuspendedTriggers(db)
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
                 let writer = try PlaceBatchWriter(
                     db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
-                    checks: checks, lines: lines, conflation: conflation, searchBuild: searchBuild)
+                    checks: checks, lines: lines, conflation: conflation)
                 var rowCount = 0
                 while rowCount < batchLimit {
                     guard let row = try rows.next() else {
@@ -78,14 +75,10 @@ struct PlaceImportRun {
                         if !outcome.isRepeated { batch.record(warningsOf: place, limit: options.reportedSkipLimit) }
                         switch outcome {
                         case .inserted: batch.inserted += 1
-                        case .updated:
-                            // The build holds the rows as inserted.
-                            searchBuild?.abandon()
-                            batch.updated += 1
+                        case .updated: batch.updated += 1
                         case .unchanged: batch.unchanged += 1
                         case .keptRemoved: batch.keptRemoved += 1
                         case .merged(let placeID):
-                            searchBuild?.abandon()
                             batch.merged += 1
                             batch.mergedRows.append(
                                 MergedRow(
