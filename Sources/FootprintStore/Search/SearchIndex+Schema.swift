@@ -94,22 +94,7 @@ extension SearchIndex {
     /// benchmark's 1M places `search_names` shrinks from 78.4 MB to ~66 MB (48.7 MB before
     /// `v15-search-typo`).
     static func createSchemaV18(_ db: Database) throws {
-        let other = OtherNames.table
-        try db.execute(
-            sql: """
-                DROP TABLE search_names;
-                CREATE VIRTUAL TABLE search_names USING fts5(
-                    name, content='places', content_rowid='id',
-                    tokenize='footprint chosung suffixes starts skips', columnsize=0);
-                INSERT INTO search_names(search_names, rank) VALUES ('hashsize', 33554432);
-                CREATE VIRTUAL TABLE \(other)_v18 USING fts5(
-                    name, place_id UNINDEXED, tokenize='footprint chosung suffixes starts skips');
-                INSERT INTO \(other)_v18(\(other)_v18, rank) VALUES ('hashsize', 33554432);
-                INSERT INTO \(other)_v18(rowid, name, place_id) SELECT rowid, name, place_id FROM \(other);
-                DROP TABLE \(other);
-                ALTER TABLE \(other)_v18 RENAME TO \(other);
-                """)
-        try rebuild(db)
+        try remakeNameTables(db, tokenizer: "chosung suffixes starts skips", version: "v18")
     }
 
     /// Migration `v20-search-abbrev`: `search_names` and the other names of merged places also
@@ -122,20 +107,27 @@ extension SearchIndex {
     /// (1.34× before; the 1.5× of issue 18 is why the third syllable's token replaces its skip
     /// bigram instead of joining it: both would make an estimated ~75 MB).
     static func createSchemaV20(_ db: Database) throws {
+        try remakeNameTables(db, tokenizer: "chosung suffixes starts skips abbrevs", version: "v20")
+    }
+
+    /// Makes `search_names` and the other names' table anew with the `footprint` tokenizer's
+    /// `tokenizer` options (the other names' rows copied through a table suffixed `version`), then
+    /// rebuilds the index: what a migration that changes the name tokens does.
+    private static func remakeNameTables(_ db: Database, tokenizer: String, version: String) throws {
         let other = OtherNames.table
         try db.execute(
             sql: """
                 DROP TABLE search_names;
                 CREATE VIRTUAL TABLE search_names USING fts5(
                     name, content='places', content_rowid='id',
-                    tokenize='footprint chosung suffixes starts skips abbrevs', columnsize=0);
+                    tokenize='footprint \(tokenizer)', columnsize=0);
                 INSERT INTO search_names(search_names, rank) VALUES ('hashsize', 33554432);
-                CREATE VIRTUAL TABLE \(other)_v20 USING fts5(
-                    name, place_id UNINDEXED, tokenize='footprint chosung suffixes starts skips abbrevs');
-                INSERT INTO \(other)_v20(\(other)_v20, rank) VALUES ('hashsize', 33554432);
-                INSERT INTO \(other)_v20(rowid, name, place_id) SELECT rowid, name, place_id FROM \(other);
+                CREATE VIRTUAL TABLE \(other)_\(version) USING fts5(
+                    name, place_id UNINDEXED, tokenize='footprint \(tokenizer)');
+                INSERT INTO \(other)_\(version)(\(other)_\(version), rank) VALUES ('hashsize', 33554432);
+                INSERT INTO \(other)_\(version)(rowid, name, place_id) SELECT rowid, name, place_id FROM \(other);
                 DROP TABLE \(other);
-                ALTER TABLE \(other)_v20 RENAME TO \(other);
+                ALTER TABLE \(other)_\(version) RENAME TO \(other);
                 """)
         try rebuild(db)
     }
