@@ -65,4 +65,39 @@ extension RecommendationCells {
                 END;
                 """)
     }
+
+    /// The triggers that keep `recommend_cells` in step with each inserted candidate. An import's
+    /// batch suspends them around its one insert of the new places' candidates
+    /// (``PlaceBatchWriter/recordChanges(_:insertedAbove:)``) and counts the touched cells again
+    /// with ``recountCells(_:ofPlacesAbove:)``; the delete trigger stays in force.
+    static let cellTriggers = ["recommend_cells_replace", "recommend_cells_insert"]
+
+    /// Counts again, from `recommend_candidates`, every cell that holds a place of id above `id`:
+    /// the candidate table is the truth, so a recount is right whatever the cell held before.
+    ///
+    /// When the new places are many beside the older ones (their ids span a third of the older
+    /// ones' or more), every cell is counted in one pass down the table: on the 1M peer places
+    /// that takes 0.44 s of CPU, where looking up the 392,901 touched cells one by one takes 2.0 s.
+    static func recountCells(_ db: Database, ofPlacesAbove id: Int64) throws {
+        let newest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
+        let counts =
+            "SELECT cell, count(*), max(CAST(c.likes AS INTEGER)), count(best_time) FROM recommend_candidates c"
+        if newest - id >= id / 3 {
+            try db.execute(
+                sql: """
+                    DELETE FROM recommend_cells;
+                    INSERT INTO recommend_cells (cell, places, max_likes, timed) \(counts) GROUP BY cell ORDER BY cell;
+                    """)
+            return
+        }
+        let cell = cellSQL.replacingOccurrences(of: "%@", with: "places")
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO recommend_cells (cell, places, max_likes, timed) \(counts)
+                WHERE cell IN (
+                    SELECT \(cell) FROM places WHERE id > ? AND latitude IS NOT NULL AND longitude IS NOT NULL)
+                GROUP BY cell ORDER BY cell
+                """,
+            arguments: [id])
+    }
 }

@@ -52,6 +52,31 @@ import Testing
         #expect(spatiaLiteCheck == 1)
     }
 
+    /// A re-packed tree leaves a fifth of each node free, so that a later small import inserts
+    /// without splitting its leaves (a split rewrites every entry's `_rowid` row).
+    @Test func aPackedTreeLeavesRoomInItsNodes() throws {
+        let test = try ImportTestStore()
+        _ = try test.store.importPlaces(from: try test.file("many.csv", Self.csv(count: 5_000)))
+        let (fullest, leaves) = try test.store.read { db in
+            // A node's third and fourth bytes hold its cell count.
+            let counts = try Data.fetchAll(db, sql: "SELECT data FROM idx_places_geom_node")
+                .map { Int($0[$0.startIndex + 2]) << 8 | Int($0[$0.startIndex + 3]) }
+            let leaves = try Int.fetchOne(db, sql: "SELECT count(DISTINCT nodeno) FROM idx_places_geom_rowid") ?? 0
+            return (counts.max() ?? 0, leaves)
+        }
+        #expect(fullest == Int(51 * RTreePacker.packedFill))
+        #expect(leaves == (5_000 + 39) / 40)
+        // 300 more places, inserted one by one by SQLite's R*Tree: no leaf had to split.
+        _ = try test.store.importPlaces(
+            from: try test.file("more.csv", Self.csv(count: 300, seed: 7, firstID: 5_001)),
+            options: ImportOptions(source: "many.csv"))
+        let leavesAfter = try test.store.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(DISTINCT nodeno) FROM idx_places_geom_rowid") ?? 0
+        }
+        #expect(leavesAfter == leaves)
+        try Self.checkIndex(test, expectedCount: 5_300)
+    }
+
     @Test func bulkImportLeavesANormalSpatiaLiteFile() throws {
         let test = try ImportTestStore()
         let triggersBefore = try Self.triggers(test.store)

@@ -85,6 +85,12 @@ import Testing
         _ = try store.importPlaces(
             from: try test.file("a.csv", Self.csv(count: 450, meters: 1_500, seed: 20, likesScale: 3)))
         #expect(try Self.mismatches(store) == 0)
+        // A few places of another source among many: the import counts only their cells again.
+        var few = ImportOptions(source: "b.csv")
+        few.matchRadiusMeters = 0
+        _ = try store.importPlaces(
+            from: try test.file("b.csv", Self.csv(count: 40, meters: 1_500, seed: 21)), options: few)
+        #expect(try Self.mismatches(store) == 0)
         let places = try store.read { try Place.order(Place.Columns.id).fetchAll($0) }
         _ = try store.editPlace(
             id: places[0].id!, PlaceEdit(coordinate: RecommendationScene.point(3_000, 10), bestTime: "밤"))
@@ -115,6 +121,24 @@ import Testing
         }
         try queue.close()
         #expect(try Self.mismatches(store) == 0)
+    }
+
+    /// Batches that grow threefold: the first counts its cells one by one against an empty table,
+    /// the later ones count every cell again in one pass.
+    @Test func aBatchedImportCountsItsCellsAgain() throws {
+        let test = try ImportTestStore()
+        var options = ImportOptions(source: "a.csv")
+        options.batchSize = 50
+        let summary = try test.store.importPlaces(
+            from: try test.file("a.csv", Self.csv(count: 1_000, meters: 800, seed: 23)), options: options)
+        #expect(summary.inserted == 1_000)
+        #expect(try Self.mismatches(test.store) == 0)
+        var small = ImportOptions(source: "c.csv")
+        small.batchSize = 7
+        small.matchRadiusMeters = 0
+        _ = try test.store.importPlaces(
+            from: try test.file("c.csv", Self.csv(count: 60, meters: 800, seed: 24)), options: small)
+        #expect(try Self.mismatches(test.store) == 0)
     }
 
     @Test func readingCellsLazilyGivesTheRankingOfEveryPlace() throws {

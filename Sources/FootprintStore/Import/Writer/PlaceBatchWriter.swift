@@ -256,8 +256,11 @@ final class PlaceBatchWriter {
                 """,
             arguments: [lastIDBefore])
         // Their rows of the compact copy recommendations read, in key order (one pass down the
-        // B-tree instead of a jump a row), as the trigger `recommend_candidates_insert` would have.
+        // B-tree instead of a jump a row), as the trigger `recommend_candidates_insert` would have;
+        // and their cells' aggregates counted again once per cell, instead of the per-row upkeep of
+        // `recommend_cells`' triggers (3.7 of this statement's 6.2 s on the 1M peer places).
         if try db.tableExists("recommend_candidates") {
+            let cellTriggers = try SuspendedTriggers(db, names: RecommendationCells.cellTriggers)
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO recommend_candidates (cell, \(RecommendationCells.columns))
@@ -265,6 +268,10 @@ final class PlaceBatchWriter {
                     FROM places WHERE id > ? AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY 1, 2
                     """,
                 arguments: [lastIDBefore])
+            if cellTriggers.contains("recommend_cells_insert") {
+                try RecommendationCells.recountCells(db, ofPlacesAbove: lastIDBefore)
+            }
+            try cellTriggers.restore(db)
         }
         // The new places' own pairs (``PlaceSources``), in one statement per batch.
         if try db.tableExists("place_sources") {

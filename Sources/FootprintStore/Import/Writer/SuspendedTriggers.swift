@@ -28,12 +28,13 @@ struct SuspendedTriggers {
     /// The dropped triggers' names and SQL, as `sqlite_master` had them.
     private let triggers: [(name: String, sql: String)]
 
-    /// Reads the triggers' SQL from `sqlite_master` and drops them. Call inside a transaction.
-    init(_ db: Database) throws {
-        let placeholders = Self.names.map { _ in "?" }.joined(separator: ",")
+    /// Reads the SQL of the triggers called `names` (``names`` by default) from `sqlite_master`
+    /// and drops them. Call inside a transaction.
+    init(_ db: Database, names: [String] = Self.names) throws {
+        let placeholders = names.map { _ in "?" }.joined(separator: ",")
         let rows = try Row.fetchAll(
             db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (\(placeholders))",
-            arguments: StatementArguments(Self.names))
+            arguments: StatementArguments(names))
         triggers = rows.map { (name: $0["name"], sql: $0["sql"]) }
         for trigger in triggers {
             try db.execute(sql: "DROP TRIGGER \(trigger.name.quotedDatabaseIdentifier)")
