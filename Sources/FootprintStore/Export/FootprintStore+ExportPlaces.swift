@@ -24,12 +24,7 @@ extension FootprintStore {
             // Raw stepping: GRDB's Row decoding costs more than the encoding for a million rows.
             let raw = statement.sqliteStatement
             var first = true
-            while true {
-                let status = sqlite3_step(raw)
-                if status == SQLITE_DONE { break }
-                guard status == SQLITE_ROW else {
-                    throw FootprintStoreError.database(path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+            while try statement.stepRow(path: path) {
                 if !first { buffer.append(UInt8(ascii: ",")) }
                 first = false
                 Self.appendFeature(raw, encoder: encoder, to: &buffer)

@@ -71,13 +71,7 @@ struct RecommendationCellQueue {
             sqlite3_bind_int64(raw, 1, range.lowerBound)
             sqlite3_bind_int64(raw, 2, range.upperBound)
             defer { sqlite3_reset(raw) }
-            while true {
-                let status = sqlite3_step(raw)
-                if status == SQLITE_DONE { break }
-                guard status == SQLITE_ROW else {
-                    throw FootprintStoreError.database(
-                        path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+            while try statement.stepRow(path: path) {
                 let cell = sqlite3_column_int64(raw, 0)
                 let band = Double(cell / RecommendationCells.stride)
                 let column = Double(cell % RecommendationCells.stride)

@@ -121,13 +121,7 @@ extension FootprintStore {
                 current = []
             }
             let raw = statement.sqliteStatement
-            while true {
-                let status = sqlite3_step(raw)
-                if status == SQLITE_DONE { break }
-                guard status == SQLITE_ROW else {
-                    throw FootprintStoreError.database(
-                        path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+            while try statement.stepRow(path: path) {
                 let segment = Int(sqlite3_column_int64(raw, 0))
                 var sameDate = true
                 if !oneDay {

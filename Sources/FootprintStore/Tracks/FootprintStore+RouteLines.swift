@@ -27,13 +27,7 @@ extension FootprintStore {
                 current = []
                 inBox = box == nil
             }
-            while true {
-                let status = sqlite3_step(raw)
-                if status == SQLITE_DONE { break }
-                guard status == SQLITE_ROW else {
-                    throw FootprintStoreError.database(
-                        path: path, message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+            while try statement.stepRow(path: path) {
                 let next = (track: sqlite3_column_int64(raw, 0), segment: sqlite3_column_int64(raw, 1))
                 if let key, key != next { flush() }
                 key = next
