@@ -150,6 +150,27 @@ def kill_moments(duration, kills, rng):
     return [duration * (0.05 + 0.9 * (index + rng.random()) / kills) for index in range(kills)]
 
 
+def kill_at(start, fraction, duration, attempts=3):
+    """Calls `start()` for a process and SIGKILLs it at `fraction` of `duration` seconds. When the
+    process ends first — the machine got faster than when `duration` was measured, say another
+    job stopped — its own run time (polled every 10 ms) becomes the duration and the kill is
+    tried again at the same fraction. Returns (killed, moment, duration)."""
+    moment = fraction * duration
+    for _ in range(attempts):
+        moment = fraction * duration
+        started = time.monotonic()
+        process = start()
+        deadline = started + moment
+        while process.poll() is None and time.monotonic() < deadline:
+            time.sleep(min(0.01, max(0.0, deadline - time.monotonic())))
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+            return True, moment, duration
+        duration = time.monotonic() - started
+    return False, moment, duration
+
+
 def kill_after(process, seconds):
     time.sleep(seconds)
     if process.poll() is not None:

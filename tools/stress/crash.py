@@ -5,8 +5,8 @@ must be consistent, and a re-run must end in the state of an uninterrupted run."
 import os
 import shutil
 
-from common import (Footprint, check_consistent, fail, kill_after, kill_moments, log, places_digest,
-                    query, remove_db, track_digest, visits_digest)
+from common import (Footprint, check_consistent, fail, kill_after, kill_at, kill_moments, log,
+                    places_digest, query, remove_db, track_digest, visits_digest)
 
 
 def crash_import(binary, places, work, kills, rng):
@@ -17,11 +17,15 @@ def crash_import(binary, places, work, kills, rng):
     reference = places_digest(db)
     log(f"import places: uninterrupted {duration:.1f} s, {reference[0]} places, digest {reference[1]}")
     survived = 0
-    for index, moment in enumerate(kill_moments(duration, kills, rng)):
-        remove_db(db)
-        process = fp.start("import", "places", places, "--quiet")
-        if not kill_after(process, moment):
-            fail(f"import places: finished before the kill at {moment:.1f} s")
+    # Fractions of the run: a kill is re-planned on the last run's length (``kill_at``).
+    fractions = [moment / duration for moment in kill_moments(duration, kills, rng)]
+    for index, fraction in enumerate(fractions):
+        def start():
+            remove_db(db)
+            return fp.start("import", "places", places, "--quiet")
+        killed, moment, duration = kill_at(start, fraction, duration)
+        if not killed:
+            fail(f"import places: finished before the kill at {moment:.1f} s, three times")
             continue
         committed = check_consistent(fp, rng, f"import places killed at {moment:.1f} s")
         _, rerun = fp.run("import", "places", places, "--quiet")
@@ -47,12 +51,15 @@ def crash_gpx(binary, gpx, work, kills, rng):
     reference = track_digest(db)
     log(f"import gpx: uninterrupted {duration:.1f} s, {reference[0]} points")
     survived = 0
-    for index, moment in enumerate(kill_moments(duration, kills, rng)):
-        remove_db(db)
-        shutil.copy(base, db)
-        process = fp.start("import", "gpx", gpx)
-        if not kill_after(process, moment):
-            fail(f"import gpx: finished before the kill at {moment:.1f} s")
+    fractions = [moment / duration for moment in kill_moments(duration, kills, rng)]
+    for index, fraction in enumerate(fractions):
+        def start():
+            remove_db(db)
+            shutil.copy(base, db)
+            return fp.start("import", "gpx", gpx)
+        killed, moment, duration = kill_at(start, fraction, duration)
+        if not killed:
+            fail(f"import gpx: finished before the kill at {moment:.1f} s, three times")
             continue
         points = query(db, "PRAGMA integrity_check") == [("ok",)] and track_digest(db)[0]
         if points not in (0, reference[0]):
