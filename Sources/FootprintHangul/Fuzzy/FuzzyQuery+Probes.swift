@@ -22,6 +22,17 @@ extension FuzzyQuery {
     /// second syllable is indexed as the abbreviation token `^AC` (``SearchTokenizer/Options-swift.struct/abbreviations``):
     /// a look-up asks for either.
     public var probes: [Probe] {
+        var probes = probesInOrder
+        // The other orders of the words (``reorderings``), each spelling once.
+        var seen = Set(probes)
+        for reordering in reorderings {
+            for probe in reordering.probesInOrder where seen.insert(probe).inserted { probes.append(probe) }
+        }
+        return probes
+    }
+
+    /// ``probes`` for the words in the order typed.
+    var probesInOrder: [Probe] {
         guard isFuzzy else { return [] }
         if isChosung {
             // The first and third syllables of a word: the 초성 bigrams over every middle initial
@@ -98,7 +109,7 @@ extension FuzzyQuery {
         if budget >= 4 && h >= 5 {
             for probe in Self.twoChangedProbes(run) { add(probe) }
         }
-        for probe in abbreviationProbes { add(probe) }
+        for probe in abbreviationProbesInOrder { add(probe) }
         return probes
     }
 
@@ -111,6 +122,15 @@ extension FuzzyQuery {
     /// names they find abbreviate the first word in one of their words, or hold the syllables
     /// in order in one (a word of 17 syllables or more only by its first 16).
     public var abbreviationProbes: [Probe] {
+        var probes = abbreviationProbesInOrder
+        for reordering in reorderings {
+            for probe in reordering.abbreviationProbesInOrder where !probes.contains(probe) { probes.append(probe) }
+        }
+        return probes
+    }
+
+    /// ``abbreviationProbes`` for the words in the order typed.
+    var abbreviationProbesInOrder: [Probe] {
         guard isFuzzy, !isChosung else { return [] }
         let end = wordStarts.dropFirst().firstIndex(of: true) ?? units.count
         let word = units[..<end]

@@ -118,10 +118,16 @@ extension FuzzyQuery {
         for first in 0...(nameWords.count - queryWords.count) {
             var abbreviated: [String] = []
             var fits = true
+            // Whether each name word is covered whole (abbreviated or typed out): else the match
+            // is not the whole name (`스벅 강남` in 스타벅스 강남역점 is a prefix).
+            var covered = true
             for (offset, queryWord) in queryWords.enumerated() {
                 let query = units[queryWord]
                 let word = text[nameWords[first + offset]]
-                if word.starts(with: query) { continue }
+                if word.starts(with: query) {
+                    if word.count > query.count { covered = false }
+                    continue
+                }
                 guard (2...4).contains(query.count), word.count > query.count,
                     query.allSatisfy(HangulSyllable.contains),
                     word.first == query.first
@@ -140,9 +146,10 @@ extension FuzzyQuery {
             guard fits, !abbreviated.isEmpty else { continue }
             let start = nameWords[first].lowerBound
             let end = nameWords[first + queryWords.count - 1].upperBound
+            var position = Self.position(start: start, length: end - start, count: text.count, wordStarts: wordStarts)
+            if position == .whole && !covered { position = .prefix }
             return FuzzyMatch(
-                reading: .abbreviation,
-                position: Self.position(start: start, length: end - start, count: text.count, wordStarts: wordStarts),
+                reading: .abbreviation, position: position,
                 forgiven: "abbreviates \(abbreviated.joined(separator: " "))")
         }
         return nil

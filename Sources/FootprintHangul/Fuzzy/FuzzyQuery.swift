@@ -33,6 +33,10 @@ public struct FuzzyQuery: Hashable, Sendable {
     let wordStarts: [Bool]
     /// Whether the query is 2–4 lone consonants (`ㅅㅂ`): a 초성 abbreviation.
     public let isChosung: Bool
+    /// The query's words in the other orders it is read in (``maximumReorderedWords``): each
+    /// rotation of two or three words (`강남역 스카벅스` is also `스카벅스 강남역`). Empty for one word,
+    /// or more than three.
+    let reorderings: [FuzzyQuery]
 
     /// Queries longer than this many scalars have no fuzzy reading: a bound on the look-ups one
     /// query makes (``probes``) and on the matrix of the distance.
@@ -40,8 +44,20 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// Text beyond this many scalars is not compared (a bound on a candidate's cost).
     public static let maximumTextUnits = 128
 
+    /// A query of up to this many words is also read with its words in each rotation (2 orders
+    /// of two words, 3 of three): a typo in a query whose words come in another order than the
+    /// name's (`강남역 스카벅스` for 스타벅스 강남역점), which the literal readings accept in any
+    /// order, is then found too. Each order has its own look-ups (``probes``), so a query makes
+    /// at most three times as many.
+    public static let maximumReorderedWords = 3
+
     /// Analyses `text`.
     public init(_ text: String) {
+        self.init(text, reordering: true)
+    }
+
+    /// Analyses `text`, and its words in other orders when `reordering`.
+    init(_ text: String, reordering: Bool) {
         let searchable = SearchableText(text)
         normalized = searchable.normalized
         units = searchable.scalars
@@ -64,6 +80,14 @@ public struct FuzzyQuery: Hashable, Sendable {
             && units.allSatisfy {
                 Jamo.isConsonant(Unicode.Scalar($0)!) && Jamo.index(of: Unicode.Scalar($0)!, as: .chosung) != nil
             }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        if reordering, (2...Self.maximumReorderedWords).contains(words.count), units.count <= Self.maximumUnits {
+            reorderings = (1..<words.count).map { first in
+                FuzzyQuery((words[first...] + words[..<first]).joined(separator: " "), reordering: false)
+            }
+        } else {
+            reorderings = []
+        }
     }
 
     /// Whether the query has fuzzy readings at all: 2 to ``maximumUnits`` scalars, two of them
@@ -87,6 +111,18 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// The best fuzzy reading of `text` by ``rank(of:)``, or `nil`. The 초성 abbreviation is
     /// separate (``chosungAbbreviation(in:)``): it is looked for only when nothing else matched.
     public func match(_ text: SearchableText) -> FuzzyMatch? {
+        guard isFuzzy, !isChosung else { return nil }
+        var best = matchInOrder(text)
+        // Another order of the words only when it reads better (the typed order wins a tie).
+        for reordering in reorderings {
+            guard let found = reordering.matchInOrder(text) else { continue }
+            if best.map({ reordering.rank(of: found) < rank(of: $0) }) ?? true { best = found }
+        }
+        return best
+    }
+
+    /// The best fuzzy reading of `text` with the query's words in the order typed.
+    func matchInOrder(_ text: SearchableText) -> FuzzyMatch? {
         guard isFuzzy, !isChosung else { return nil }
         // The text's own arrays (no copy) unless it is cut.
         let long = text.scalars.count > Self.maximumTextUnits
@@ -115,8 +151,8 @@ public struct FuzzyQuery: Hashable, Sendable {
         }?.element
     }
 
-    /// Where a match ranks among this query's fuzzy matches, 0 first. For two syllables, or words
-    /// each a name's word or its abbreviation (`스벅 강남`), an abbreviation first: `파바` more
+    /// Where a match ranks among this query's fuzzy matches, 0 first. For a first word of two
+    /// syllables (`파바`, `스벅 강남`: ``abbreviationRanksFirst``), an abbreviation first: `파바` more
     /// likely means 파리바게뜨 than 파마, one key away. For longer
     /// queries, by what was forgiven: two syllables swapped (every syllable as typed), then a slip
     /// to a neighbouring key or a syllable left out or added (as likely: they share a rank, and
@@ -136,9 +172,11 @@ public struct FuzzyQuery: Hashable, Sendable {
     }
 
     /// Whether an abbreviation ranks first among this query's fuzzy matches (``rank(of:)``): a
-    /// query of two syllables, or of several words.
+    /// query whose first word has two syllables (`스벅`, `스벅 강남`). A query of several words
+    /// reads as its first word alone would: `파리게뜨 도곡` is a syllable left out of 파리바게뜨,
+    /// as `파리게뜨` is, not an abbreviation of it.
     public var abbreviationRanksFirst: Bool {
-        units.count == 2 || wordStarts.dropFirst().contains(true)
+        (wordStarts.dropFirst().firstIndex(of: true) ?? units.count) == 2
     }
 
     /// One more than the largest ``rank(of:)``.

@@ -6,8 +6,11 @@ extension SearchIndex {
     /// The rowids an FTS5 table matches for `expression`, ascending. Stepped through the C API:
     /// a two-syllable word can match thousands of places, and GRDB's per-row decoding would
     /// cost more than the look-up.
-    static func rowIDs(_ db: Database, table: String, expression: SearchExpression) throws -> [Int64] {
-        let statement = try db.cachedStatement(sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ?")
+    static func rowIDs(_ db: Database, table: String, expression: SearchExpression, limit: Int? = nil) throws
+        -> [Int64]
+    {
+        let statement = try db.cachedStatement(
+            sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ?" + (limit.map { " LIMIT \($0)" } ?? ""))
         let handle = statement.sqliteStatement
         defer {
             sqlite3_reset(handle)
@@ -76,8 +79,10 @@ extension SearchIndex {
     /// Calls `body` with ``RowColumns/ranking``'s columns of each place `search_names` matches for
     /// `expression` that passes `condition` (on `places` aliased `p`): the look-up and the rows in
     /// one statement, FTS5 driving and each place read by its id. In no particular order.
+    /// With `limit`, the first that many only.
     static func forEachNameMatch(
-        _ db: Database, expression: SearchExpression, condition: SQL?, _ body: (SearchRowView) throws -> Void
+        _ db: Database, expression: SearchExpression, condition: SQL?, limit: Int? = nil,
+        _ body: (SearchRowView) throws -> Void
     ) throws {
         var sql: SQL = """
             SELECT p.id, p.name, p.likes, p.latitude, p.longitude
@@ -85,6 +90,7 @@ extension SearchIndex {
             WHERE search_names MATCH \(expression.text)
             """
         if let condition { sql = sql + " AND " + condition }
+        if let limit { sql = sql + " LIMIT \(limit)" }
         let (text, arguments) = try sql.build(db)
         let statement = try db.cachedStatement(sql: text)
         try statement.setArguments(arguments)

@@ -95,6 +95,17 @@ struct SearchMatcher {
                 fuzzyWords.append(part)
             }
             fuzzy = FuzzyQuery(fuzzyWords.joined(separator: " "))
+            // A query typed in English mode has no syllables of its own: its Hangul reading is
+            // read fuzzily instead (`tmzkqjrtm` is `스카벅스`, a typo of 스타벅스).
+            if fuzzy?.isFuzzy != true,
+                let reading = hangul.readings.first(where: {
+                    guard $0.direction == .hangulFromLatinKeys else { return false }
+                    let reading = FuzzyQuery($0.text)
+                    return reading.isFuzzy && !reading.isChosung
+                })
+            {
+                fuzzy = FuzzyQuery(reading.text)
+            }
         }
         self.fuzzy = fuzzy?.isFuzzy == true ? fuzzy : nil
     }

@@ -13,11 +13,14 @@ extension SearchRun {
 
     /// When the probes find more names than ``maximumFuzzyCandidates`` (a typo of a common word:
     /// `기저트` finds the 24,148 names holding 디저트 in 1M), at most this many are judged — a
-    /// hard bound, ~18 ms of CPU — chosen by where their match could rank, not by id: first
-    /// the names where a probe's spelling begins a word (`#` word-start tokens,
-    /// ``wordStartExpression(_:)``), whose matches rank above every one inside a word of the
-    /// same reading, then the others by id. Reading only the first by id missed the best names
-    /// of common words (search_typo recall on 1M: 0.744 judging the first 4,096 by id, 0.777 with these 2,560).
+    /// hard bound, ~18 ms of CPU — chosen by how many of the probes find them, then by where
+    /// their match could rank, not by id (``fuzzyCandidates(probes:abbreviations:wordStarts:)``):
+    /// among as many probes, the names where a probe's spelling begins a word (`#` word-start
+    /// tokens, ``wordStartExpression(_:)``), whose matches rank above every one inside a word of
+    /// the same reading, first. Reading only the first by id missed the best names of common
+    /// words (search_typo recall on 1M: 0.744 judging the first 4,096 by id, 0.777 with these
+    /// 2,560 word-start first), and a name sharing only a common ending with thousands
+    /// (`산간아근린공원` for 산산아근린공원).
     static let maximumFuzzyCandidatesBeyond = 2560
 
     /// The fuzzy readings' stage, after every literal and exact one: run only when those found
@@ -37,13 +40,15 @@ extension SearchRun {
         }
         var ids: [Int64] = []
         var otherNameIDs: [Int64] = []
-        if let any = SearchExpression.any(probes.compactMap(Self.expression)) {
+        let expressions = probes.compactMap(Self.expression)
+        if let any = SearchExpression.any(expressions) {
             // Abbreviations of a word first when they rank first (`파바`: 3,930 파리바게뜨 in 1M).
             let abbreviations =
                 fuzzy.abbreviationRanksFirst
                 ? SearchExpression.any(fuzzy.abbreviationProbes.compactMap(Self.expression)) : nil
             ids = try fuzzyCandidates(
-                any: any, abbreviations: abbreviations, wordStarts: probes.compactMap(Self.wordStartExpression))
+                probes: expressions, abbreviations: abbreviations,
+                wordStarts: probes.compactMap(Self.wordStartExpression))
             // The other names of merged places (``OtherNames``), under the first bound.
             let others = try db.cachedStatement(
                 sql: "SELECT rowid FROM \(OtherNames.table) WHERE \(OtherNames.table) MATCH ? LIMIT ?")

@@ -79,7 +79,9 @@ struct SearchRun {
             switch stage.source {
             case .names(let expression) where rankCache != nil && query.near != nil && query.withinMeters == nil:
                 // Near a point, with a snapshot of every place's bounds: best bound first.
-                let ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression).filter {
+                let ids = try SearchIndex.rowIDs(
+                    db, table: "search_names", expression: expression, limit: oneKeyBound
+                ).filter {
                     !seen.contains($0)
                 }
                 try judgeNamesBestFirst(rankCache!, ids: ids, bestTier: completeBelow)
@@ -93,7 +95,7 @@ struct SearchRun {
                 completeBelow = stage.completeBelow
                 continue
             case .names(let expression):
-                ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression)
+                ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression, limit: oneKeyBound)
                 try judgeOtherNames(expression)
             case .text(let expression):
                 ids = try SearchIndex.rowIDs(db, table: "search_text", expression: expression)

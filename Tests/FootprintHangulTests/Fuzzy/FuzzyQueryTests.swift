@@ -154,7 +154,7 @@ import Testing
     @Test func wordAbbreviationsAndASyllableAddedAtTheEnd() throws {
         #expect(
             match("스벅 강남", "스타벅스 강남역점")
-                == FuzzyMatch(reading: .abbreviation, position: .whole, forgiven: "abbreviates 스타벅스"))
+                == FuzzyMatch(reading: .abbreviation, position: .prefix, forgiven: "abbreviates 스타벅스"))
         #expect(
             match("신촌 파바", "신촌 파리바게뜨")
                 == FuzzyMatch(reading: .abbreviation, position: .whole, forgiven: "abbreviates 파리바게뜨"))
@@ -192,7 +192,9 @@ import Testing
             FuzzyQuery("국립박").abbreviationProbes == [
                 .pieces([["^국립"], ["^국박"]]), .pieces([["#국립"], ["^국박"]]),
             ])
-        #expect(FuzzyQuery("스벅 강남").abbreviationProbes == [.pieces([["^스벅"], ["강남"]])])
+        // And of the words in the other order (`강남 스벅`), after those of the typed one.
+        #expect(
+            FuzzyQuery("스벅 강남").abbreviationProbes == [.pieces([["^스벅"], ["강남"]]), .pieces([["^강남"], ["스벅"]])])
         #expect(FuzzyQuery("파리바게뜨").abbreviationProbes.isEmpty)
         #expect(FuzzyQuery("동플").probes.contains(.pieces([["^동플"]])))
         // The matcher holds the same rule: any later syllables, in order, inside one word.

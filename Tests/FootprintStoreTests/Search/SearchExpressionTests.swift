@@ -49,7 +49,12 @@ import Testing
         #expect(completions.hasPrefix(#"("강나") OR ("강낙") OR"#))
         #expect(completions.contains(#"("강남")"#))
         #expect(completions.components(separatedBy: " OR ").count == 28)
-        #expect(expressions("ㄱ", .chosung) == [#""ㄱ"*"#])
+        // A lone consonant: its tokens spelled out, not the prefix term `"ㄱ"*` (read into memory
+        // whole by FTS5).
+        let lone = try #require(expressions("ㄱ", .chosung).first)
+        #expect(lone.hasPrefix(#"("ㄱ") OR ("ㄱㄱ") OR ("ㄱㄲ")"#))
+        #expect(lone.components(separatedBy: " OR ").count == 95)
+        #expect(!lone.contains("*"))
         let anchored = HangulQuery("ㅅㅌ").patterns.first { $0.rule == .chosung }.flatMap {
             SearchExpression.pattern($0, anchored: true)
         }

@@ -44,6 +44,30 @@ import Testing
         #expect(first.match.forgiven == "ㄷ→ㄱ at 1")
     }
 
+    /// More names than the bound end as the one meant does, before it by id (`가나다근린공원`,
+    /// and `가나다 근린공원` where the ending begins a word, more than the judged bound): a typo
+    /// or a swap in its first syllables still finds it first, without a point, because it holds
+    /// more of the probes' spellings than a name that only shares the ending (some of those are
+    /// within two keys, `사가나근린공원`, but cost more).
+    @Test(arguments: [("산간아근린공원", "typo"), ("산아산근린공원", "swapped")])
+    func aNameSharingACommonEndingWithThousandsIsJudgedFirst(query: String, reading: String) throws {
+        let temporary = try TemporaryStore()
+        let syllables = Array("가나다라마바사자차카타파하거너더러머버서저처커터퍼허")
+        try temporary.store.write { db in
+            for index in 0..<(2 * SearchRun.maximumFuzzyCandidatesBeyond + 1000) {
+                let made = String([syllables[index % 26], syllables[index / 26 % 26], syllables[index / 676 % 26]])
+                var place = Place(name: made + (index % 2 == 0 ? "근린공원" : " 근린공원"), coordinate: Self.seoul)
+                try place.insert(db)
+            }
+            var place = Place(name: "산산아근린공원", coordinate: Self.seoul)
+            try place.insert(db)
+        }
+        let results = try temporary.store.search(SearchQuery(query, limit: 20))
+        let first = try #require(results.first)
+        #expect(first.place.name == "산산아근린공원")
+        #expect(first.match.description.hasPrefix(reading))
+    }
+
     /// Under the bound every candidate is judged, as before: a name holding the word inside a
     /// word, with the highest id, is found too.
     @Test func underTheBoundEveryCandidateIsJudged() throws {

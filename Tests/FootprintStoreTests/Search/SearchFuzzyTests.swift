@@ -51,7 +51,7 @@ import Testing
         ("도이소", "다이소 명동역점", "typo/prefix", "ㅏ→ㅗ at 1"),
         ("다이초", "다이소 명동역점", "typo/prefix", "ㅅ→ㅊ at 3"),
         ("두썸", "투썸플레이스 합정", "typo/prefix", "ㅌ→ㄷ at 1"),
-        ("스벅 강남", "스타벅스 강남역점", "abbreviation/whole", "abbreviates 스타벅스"),
+        ("스벅 강남", "스타벅스 강남역점", "abbreviation/prefix", "abbreviates 스타벅스"),
         ("스타벅스즈", "스타벅스 강남역점", "extra_syllable/prefix", "즈 added at 5"),
     ])
     func eachReadingIsFoundThroughTheIndex(query: String, name: String, match: String, forgiven: String) throws {

@@ -1,0 +1,112 @@
+import FootprintGeo
+import FootprintHangul
+import FootprintTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import FootprintStore
+
+/// Fuzzy readings beyond one word as typed (issue 18, follow-ups): the words of a query in
+/// another order than the name's, a query typed in English mode with a typo, and labels that
+/// read the same whether the query has one word or several.
+@Suite struct SearchFuzzyReadingsTests {
+    static let seoul = Coordinate(uncheckedLatitude: 37.5665, longitude: 126.978)
+
+    static let placeNames = [
+        "스타벅스 강남역점", "교보문고 광화문점", "파리바게뜨 도곡점", "롯데리아 홍대점", "강남역 지하상가", "광화문 광장",
+        "스카이 라운지",
+    ]
+
+    let temporary: TemporaryStore
+
+    init() throws {
+        temporary = try TemporaryStore()
+        for name in Self.placeNames {
+            _ = try temporary.store.addPlace(Place(name: name, coordinate: Self.seoul))
+        }
+    }
+
+    func results(_ text: String, exact: Bool = false) throws -> [SearchResult] {
+        try temporary.store.search(SearchQuery(text, exact: exact))
+    }
+
+    /// A typo in a query whose words come in another order than the name's: the literal words
+    /// match in any order, and so does the fuzzy reading.
+    @Test(arguments: [
+        ("강남역 스카벅스", "스타벅스 강남역점", "typo/prefix", "ㅌ→ㅋ at 2"),
+        ("광화문 교보문거", "교보문고 광화문점", "typo/prefix", "ㅗ→ㅓ at 4"),
+        ("도곡 파리게뜨", "파리바게뜨 도곡점", "missing_syllable/prefix", "바 left out at 3"),
+    ])
+    func aTypoInWordsOfAnotherOrderIsFound(query: String, name: String, match: String, forgiven: String) throws {
+        let found = try results(query)
+        let first = try #require(found.first)
+        #expect(first.place.name == name)
+        #expect(first.match.description == match)
+        #expect(first.match.forgiven == forgiven)
+        // The literal query finds it in either order, and ranks it first.
+        #expect(try results(query, exact: true).map(\.place.name) == [])
+    }
+
+    /// The typed order still reads as before, and wins over another order when both match.
+    @Test func theTypedOrderIsReadFirst() throws {
+        let first = try #require(try results("스카벅스 강남역").first)
+        #expect(first.place.name == "스타벅스 강남역점")
+        #expect(first.match.description == "typo/prefix")
+        #expect(first.match.forgiven == "ㅌ→ㅋ at 2")
+        // A name that one word does not match at all is not found by reordering.
+        #expect(try results("광화문 스카벅스").contains { $0.place.name == "스타벅스 강남역점" } == false)
+    }
+
+    /// A literal match in another order still ranks above a fuzzy one.
+    @Test func aLiteralMatchInAnyOrderRanksAboveAReorderedTypo() throws {
+        _ = try temporary.store.addPlace(Place(name: "스카벅스 강남역 팬클럽", coordinate: Self.seoul))
+        let found = try results("강남역 스카벅스")
+        #expect(found.map(\.place.name).prefix(2) == ["스카벅스 강남역 팬클럽", "스타벅스 강남역점"])
+        #expect(found[0].match.forgiven == nil)
+        #expect(found[1].match.kind == .typo)
+        #expect(found[0].score > found[1].score)
+    }
+
+    /// Typed in English mode and with a typo (`tmzkqjrtm` is `스카벅스`): the Hangul reading is
+    /// read fuzzily.
+    @Test func aKeyboardMistypeWithATypoIsFound() throws {
+        let first = try #require(try results("tmzkqjrtm").first)
+        #expect(first.place.name == "스타벅스 강남역점")
+        #expect(first.match.description == "typo/prefix")
+        #expect(first.match.forgiven == "ㅌ→ㅋ at 2")
+        #expect(try results("tmzkqjrtm", exact: true).isEmpty)
+        // Without the typo it is a keyboard mistype, as before.
+        #expect(try results("tmxkqjrtm").first?.match.kind == .keyboardMistype)
+        // A Latin word whose reading is lone consonants (`ㅋㅋㅋㅋ`) is no 초성 abbreviation.
+        #expect(try results("zzzz").isEmpty)
+    }
+
+    /// A query of several words is labelled as its first word alone is, and an abbreviation
+    /// covering a name's word only in part is not `whole`.
+    @Test func labelsAreTheSameForOneWordAndSeveral() throws {
+        let alone = try #require(try results("파리게뜨").first)
+        let withPlace = try #require(try results("파리게뜨 도곡").first)
+        #expect(alone.place.name == "파리바게뜨 도곡점")
+        #expect(withPlace.place.name == "파리바게뜨 도곡점")
+        #expect(alone.match.kind == .missingSyllable)
+        #expect(withPlace.match.kind == .missingSyllable)
+        #expect(withPlace.match.forgiven == "바 left out at 3")
+        // `강남` only begins 강남역점: a prefix of the name, not the whole of it.
+        let abbreviated = try #require(try results("스벅 강남").first)
+        #expect(abbreviated.place.name == "스타벅스 강남역점")
+        #expect(abbreviated.match.description == "abbreviation/prefix")
+        #expect(try results("스벅 강남역점").first?.match.description == "abbreviation/whole")
+        #expect(try results("스벅").first?.match.description == "abbreviation/prefix")
+    }
+
+    /// Fuzzy matches report the same four positions as the Korean readings (`whole`, `prefix`,
+    /// `word_prefix`, `substring`): a typo in a name's second word is a `word_prefix`, as a 초성
+    /// match there is.
+    @Test func fuzzyPositionsAreTheKoreanReadingsPositions() throws {
+        let typo = try #require(try results("광화뭄").first { $0.place.name == "교보문고 광화문점" })
+        #expect(typo.match.description == "typo/word_prefix")
+        let chosung = try #require(try results("ㄱㅎㅁ").first { $0.place.name == "교보문고 광화문점" })
+        #expect(chosung.match.description == "chosung/word_prefix")
+    }
+}
