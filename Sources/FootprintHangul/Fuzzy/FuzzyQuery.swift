@@ -22,7 +22,8 @@ public struct FuzzyQuery: Hashable, Sendable {
     public let normalized: String
     /// Its scalars: syllables, jamo, letters and digits.
     let units: [UInt32]
-    /// Its 2-set keystrokes, and for each the index of its unit.
+    /// Its 2-set keystrokes, and for each the index of its unit (empty for a query too long to be
+    /// fuzzy).
     let keys: [UInt32]
     let keyUnits: [Int]
     /// ``substitutionCosts(for:)`` of ``keys`` (empty for a query too long to be fuzzy).
@@ -64,7 +65,8 @@ public struct FuzzyQuery: Hashable, Sendable {
         wordStarts = searchable.wordStarts
         var keys: [UInt32] = []
         var keyUnits: [Int] = []
-        for (index, unit) in units.enumerated() {
+        // Only a query short enough to have fuzzy readings is read as keystrokes (``isFuzzy``).
+        for (index, unit) in units.enumerated() where units.count <= Self.maximumUnits {
             for key in Self.keystrokes(of: unit) {
                 keys.append(key)
                 keyUnits.append(index)

@@ -30,17 +30,31 @@ public struct HangulQuery: Hashable, Sendable {
     /// Every pattern, in the order of their rules (best first). Empty for an empty query.
     public let patterns: [MatchPattern]
 
+    /// A query longer than this many scalars, search-normalized, has no readings: it is searched
+    /// for as written (``MatchRule/exact``). Nobody types a name of 128 letters, in 초성, in the
+    /// wrong keyboard mode or half-finished: such a query is pasted text. Reading it would cost
+    /// time in proportion to its length for every pattern and reading — a 5,000-syllable query
+    /// took over a second under AddressSanitizer, most of it making readings of the whole text.
+    public static let maximumReadScalars = 128
+
     /// Analyses `text`.
     public init(_ text: String) {
         self.text = text
         normalized = HangulNormalization.searchNormalized(text)
         isSymbolsOnly = HangulNormalization.isSymbolsOnly(text)
-        chosungShape = Chosung.queryShape(of: text)
         guard !normalized.isEmpty else {
+            chosungShape = Chosung.queryShape(of: text)
             readings = []
             patterns = []
             return
         }
+        guard normalized.unicodeScalars.count <= Self.maximumReadScalars else {
+            chosungShape = .none
+            readings = []
+            patterns = [MatchPattern(rule: .exact, units: [.text(normalized)])]
+            return
+        }
+        chosungShape = Chosung.queryShape(of: text)
         readings = KeyboardMistype.alternativeReadings(of: text)
         var patterns = Self.patterns(for: normalized)
         for reading in readings {

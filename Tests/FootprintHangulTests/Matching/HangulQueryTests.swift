@@ -80,6 +80,24 @@ import Testing
         #expect(HangulQuery("tmxkqjrtm").readings.map(\.text) == ["스타벅스"])
     }
 
+    /// A query longer than ``HangulQuery/maximumReadScalars`` (spaces left out) is pasted text,
+    /// searched for as written: no 초성, half-typed or keyboard reading, however it is shaped.
+    @Test func aLongQueryHasNoReadings() {
+        let bound = HangulQuery.maximumReadScalars
+        let chosung = String(repeating: "ㅅ", count: bound)
+        #expect(HangulQuery(chosung).patterns.contains { $0.rule == .chosung })
+        #expect(HangulQuery(chosung).chosungShape == .chosungOnly)
+        let keys = String(repeating: "rk", count: bound / 2)
+        #expect(!HangulQuery(keys).readings.isEmpty)
+        for text in [chosung + "ㅅ", keys + "r", String(repeating: "가 ", count: bound + 1), keys + " " + chosung] {
+            let query = HangulQuery(text)
+            #expect(query.readings.isEmpty, "\(text.prefix(8))…")
+            #expect(query.patterns.map(\.rule) == [.exact], "\(text.prefix(8))…")
+            #expect(query.chosungShape == ChosungQueryShape.none)
+            #expect(query.match(text.replacingOccurrences(of: " ", with: "")) == HangulMatch(rule: .exact, position: .whole))
+        }
+    }
+
     /// Ranking: exact name > name prefix > word prefix > substring > the Korean readings.
     @Test func ranksCandidatesAsTheArchitectureOrders() {
         let query = HangulQuery("강남")

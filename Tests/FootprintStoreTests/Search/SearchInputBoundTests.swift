@@ -47,8 +47,9 @@ import Testing
     /// 4.6 s at a million places), 10,000 random characters thousands (34 s, 928 MB).
     @Test func aPatternLookUpIsBounded() throws {
         let bound = SearchExpression.maximumPatternStretches
-        for text in [Self.alternating, Self.randomText()] {
+        for text in [Self.alternating, Self.randomText(count: 150)] {
             let query = HangulQuery(HangulNormalization.normalized(text))
+            #expect(query.normalized.unicodeScalars.count <= HangulQuery.maximumReadScalars)
             let patterns = query.patterns.filter { $0.rule != .exact }
             #expect(!patterns.isEmpty, "\(text.prefix(20)): no reading to bound")
             for pattern in patterns {
@@ -62,6 +63,28 @@ import Testing
                 #expect(terms <= 4_000, "\(text.prefix(20)): \(terms) terms in one look-up")
             }
         }
+    }
+
+    /// A query of more than ``HangulQuery/maximumReadScalars`` scalars is looked up as written
+    /// only: a name holding it is found, one that only its readings would match is not, and the
+    /// plan has no reading stage (10,000 random characters: the literal phrase, its words).
+    @Test func aLongQueryIsLookedUpAsWritten() throws {
+        let temporary = try TemporaryStore()
+        let words = (0..<70).map { String(Unicode.Scalar(0xAC00 + UInt32($0) * 28)!) + "나" }
+        let long = words.joined()
+        let found = try temporary.store.addPlace(Place(name: "긴 " + long + " 가게", coordinate: Self.seoul))
+        _ = try temporary.store.addPlace(Place(name: String(long.dropLast()), coordinate: Self.seoul))
+        let results = try temporary.store.search(SearchQuery(long))
+        #expect(results.map(\.place.id) == [found.id])
+        #expect(results.first?.match.kind == .wordPrefix)
+        // Its 초성 (140 consonants) is no reading of a long query: only a name holding the jamo.
+        let chosung = String(String.UnicodeScalarView(long.unicodeScalars.map { HangulSyllable($0)!.chosung }))
+        #expect(try temporary.store.search(SearchQuery(chosung)).isEmpty)
+        let query = try SearchQuery(Self.randomText()).validated()
+        let plan = SearchPlan(SearchMatcher(query), query: query)
+        #expect(SearchMatcher(query).hangul.patterns.map(\.rule) == [.exact])
+        #expect(SearchMatcher(query).fuzzy == nil)
+        #expect(plan.stages.count + plan.laterStages().count <= 6)
     }
 
     /// The longest stretches are the ones kept, in their order; fewer than the bound are all kept.
