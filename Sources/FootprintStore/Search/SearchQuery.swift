@@ -44,22 +44,25 @@ public struct SearchQuery: Hashable, Sendable {
     }
 
     /// The text's words that begin with `#` (or `＃`), as tags (`#야경 #데이트` → `야경`, `데이트`),
-    /// and the rest of the text. A word that is only `#` is neither.
+    /// and the rest of the text. A word that is only `#` is neither. Words are split at
+    /// whitespace scalars: splitting a 128 KB query into `Character`s was a fifth of its search.
     var textParts: (plain: String, hashtags: [String]) {
-        var plain: [Substring] = []
+        var plain = String.UnicodeScalarView()
         var hashtags: [String] = []
-        for word in text.split(whereSeparator: \.isWhitespace) {
-            if word.hasPrefix("#") || word.hasPrefix("＃") {
+        var seenTags = Set<String>()
+        for word in text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace) {
+            if word.first == "#" || word.first == "＃" {
                 // `#야경#데이트` is two tags, as the importer reads a tags field.
-                for tag in Hashtag.parseList(String(word)).compactMap(Hashtag.normalized) where !hashtags.contains(tag)
-                {
+                let list = Hashtag.parseList(String(String.UnicodeScalarView(word)))
+                for tag in list.compactMap(Hashtag.normalized) where seenTags.insert(tag).inserted {
                     hashtags.append(tag)
                 }
             } else {
-                plain.append(word)
+                if !plain.isEmpty { plain.append(" ") }
+                plain.append(contentsOf: word)
             }
         }
-        return (plain.joined(separator: " "), hashtags)
+        return (String(plain), hashtags)
     }
 
     /// The tags of a hashtag query — a text of `#` words only — or empty.
