@@ -47,22 +47,24 @@ public struct SearchQuery: Hashable, Sendable {
     /// and the rest of the text. A word that is only `#` is neither. Words are split at
     /// whitespace scalars: splitting a 128 KB query into `Character`s was a fifth of its search.
     var textParts: (plain: String, hashtags: [String]) {
-        var plain = String.UnicodeScalarView()
+        var plain = ""
+        plain.reserveCapacity(text.utf8.count)
         var hashtags: [String] = []
         var seenTags = Set<String>()
-        for word in text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace) {
-            if word.first == "#" || word.first == "＃" {
+        for scalars in text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace) {
+            let word = Substring(scalars)
+            if word.hasPrefix("#") || word.hasPrefix("＃") {
                 // `#야경#데이트` is two tags, as the importer reads a tags field.
-                let list = Hashtag.parseList(String(String.UnicodeScalarView(word)))
-                for tag in list.compactMap(Hashtag.normalized) where seenTags.insert(tag).inserted {
+                for tag in Hashtag.parseList(String(word)).compactMap(Hashtag.normalized)
+                where seenTags.insert(tag).inserted {
                     hashtags.append(tag)
                 }
             } else {
-                if !plain.isEmpty { plain.append(" ") }
-                plain.append(contentsOf: word)
+                if !plain.isEmpty { plain += " " }
+                plain += word
             }
         }
-        return (String(plain), hashtags)
+        return (plain, hashtags)
     }
 
     /// The tags of a hashtag query — a text of `#` words only — or empty.

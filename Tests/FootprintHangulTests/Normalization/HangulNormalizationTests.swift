@@ -34,6 +34,22 @@ import Testing
         #expect(HangulNormalization.searchNormalized(expected) == expected)
     }
 
+    /// Text already in normal form is returned as it is; text with anything to fold, drop or
+    /// compose is not taken for it, and its normal form is.
+    @Test func textAlreadyNormalizedIsRecognised() {
+        for text in ["스타벅스 강남역점", "CGV 강남", "ㅅㅌㅂㅅ", "카페 #야경", "東京 cafe", ""] {
+            #expect(HangulNormalization.isNormalized(text), "\(text)")
+            #expect(HangulNormalization.normalized(text) == text)
+        }
+        let composed = String(Unicode.Scalar(0xAC00)!) + String(Unicode.Scalar(0x11A8)!)  // 가 + ᆨ → 각
+        for text in ["ＣＧＶ", "카페\u{3000}온", "ᄀ", "\u{1100}\u{1161}", composed, "cafe\u{301}", "ﾡ", "가\u{3164}나"] {
+            #expect(!HangulNormalization.isNormalized(text), "\(text.unicodeScalars.map(\.value))")
+            let normalized = HangulNormalization.normalized(text)
+            #expect(HangulNormalization.isNormalized(normalized), "\(normalized.unicodeScalars.map(\.value))")
+        }
+        #expect(HangulNormalization.normalized(composed) == "각")
+    }
+
     @Test func symbolsOnlyTextIsToldApart() {
         #expect(HangulNormalization.isSymbolsOnly("-_-"))
         #expect(HangulNormalization.isSymbolsOnly(" 😀 "))
