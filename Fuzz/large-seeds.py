@@ -32,6 +32,7 @@ seeds = {
     "polyline": {"1mb-tilde": b"~" * (1024 * 1024), "1mb-question": b"?" * (1024 * 1024)},
     # Arguments: Linux passes at most 131,072 bytes in one (MAX_ARG_STRLEN).
     "search": {"128kb-query": "카페 ".encode() * (18 * 1024), "128kb-hash": b"#" * 131_000},
+    "search-store": {"128kb-query": "카페 ".encode() * (18 * 1024), "128kb-hash": b"#" * 131_000},
     "point": {"128kb-digits": b"1" * 131_000 + b",1"},
     "tile": {"128kb-digits": b"1/" + b"1" * 131_000 + b"/1"},
 }

@@ -125,8 +125,13 @@ seeds = {
         "emoji": "😀👨‍👩‍👧 🇰🇷".encode(),
         "combining": "cafe\u0301 \u0301\u0301\u0301".encode(),
         "long-words": ("가" * 300 + " ").encode() * 20,
+        "typo": "스카벅스 강남역".encode(),
+        "typo-latin": "방베DT잠".encode(),
+        "typo-english-mode": b"ryqhansrj",
     },
 }
+# The store target reads the same queries.
+seeds["search-store"] = dict(seeds["search"])
 for target, files in seeds.items():
     folder = os.path.join(out, target)
     os.makedirs(folder, exist_ok=True)

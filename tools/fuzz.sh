@@ -7,7 +7,7 @@
 set -eu
 binary=$1
 shift
-targets=${*:-geojson gpx csv-utf8 csv-cp949 naver kakao polyline point tile search}
+targets=${*:-geojson gpx csv-utf8 csv-cp949 naver kakao polyline point tile search search-store}
 runs=${FUZZ_RUNS:-1000000}
 # FUZZ_SECONDS: stop a target after this many seconds even before FUZZ_RUNS (0: no limit).
 seconds_limit=${FUZZ_SECONDS:-0}

@@ -32,8 +32,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case point
     /// A `Z/X/Y` argument.
     case tile
-    /// The search query: validation, the matcher and the FTS5 expressions of its plan.
+    /// The search query parser: validation, the matcher (its readings, words and fuzzy reading)
+    /// and the FTS5 expressions of every stage of its plan.
     case search
+    /// The same, and the query run on a small store (each input an SQL search: ~100 times the
+    /// cost of the parser alone under ASan).
+    case searchStore = "search-store"
 
     /// Feeds `bytes` to the parser; the search target keeps its store beside `scratch`, a path
     /// the caller owns. Returns whether the input was accepted.
@@ -83,13 +87,18 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .tile:
             let tile = try TileArgument(argument: String(decoding: bytes, as: UTF8.self))!.tile()
             precondition(tile.x >= 0 && tile.y >= 0 && tile.x < 1 << tile.z && tile.y < 1 << tile.z)
-        case .search:
+        case .search, .searchStore:
             let query = try SearchQuery(String(decoding: bytes, as: UTF8.self)).validated()
-            let plan = SearchPlan(SearchMatcher(query), query: query)
-            for stage in plan.stages {
+            let matcher = SearchMatcher(query)
+            let plan = SearchPlan(matcher, query: query)
+            for stage in plan.stages + plan.laterStages() {
                 if case .names(let expression) = stage.source { precondition(!expression.text.isEmpty) }
                 if case .text(let expression) = stage.source { precondition(!expression.text.isEmpty) }
             }
+            if let fuzzy = matcher.fuzzy {
+                precondition(fuzzy.probes.count < 1_000, "search: \(fuzzy.probes.count) fuzzy probes")
+            }
+            guard self == .searchStore else { return }
             // A query that passed validation runs: no text is SQL or FTS5 syntax.
             do {
                 _ = try Self.searchStore(beside: scratch).search(query)
@@ -104,7 +113,7 @@ extension FuzzTarget {
     /// Does the one-time work of a target (the search target's store, ~1 s under ASan) before
     /// the first input, so that it is not timed as part of that input.
     func prepare(scratch: String) throws {
-        if self == .search { _ = try Self.searchStore(beside: scratch) }
+        if self == .searchStore { _ = try Self.searchStore(beside: scratch) }
     }
 
     /// A small store for the search target, made once beside the scratch file.

@@ -49,6 +49,9 @@ extension FuzzyQuery {
             part.count < 2 ? [] : (part.startIndex..<(part.endIndex - 1)).map { Self.text([part[$0], part[$0 + 1]]) }
         }
         func add(_ probe: Probe) { if !probes.contains(probe) { probes.append(probe) } }
+        // The run as typed, when the query has more than it (`방배DT잠`, `약수2호잠`: the typo lies
+        // in a syllable after Latin letters or digits).
+        if units.count > h { add(.text(Self.text(run))) }
         // One syllable unknown inside the run: the skip bigram over it, with what follows; and
         // what comes before it.
         if h >= 3 {
@@ -211,6 +214,10 @@ extension FuzzyQuery {
         let offset = unit - 0xAC00 - UInt32(syllable.chosungIndex * 21 * 28)
         return (0..<19).filter { $0 != syllable.chosungIndex }.map { 0xAC00 + UInt32($0 * 21 * 28) + offset }
     }
+
+    /// How many syllables the longest run of Hangul syllables in the query has (spaces are not
+    /// counted: `카패 서울숲` is one run of five; Latin letters and digits end a run).
+    public var longestSyllableRunCount: Int { longestSyllableRun.count }
 
     /// The longest run of Hangul syllables in the query (the first of equal ones).
     var longestSyllableRun: [UInt32] {

@@ -38,6 +38,10 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// rotation of two or three words (`강남역 스카벅스` is also `스카벅스 강남역`). Empty for one word,
     /// or more than three.
     let reorderings: [FuzzyQuery]
+    /// For a reordering, the 1-based position as typed of each of its units (``forgiven`` counts
+    /// in the query as typed: `카패 서울숲` read as `서울숲 카패` forgives `ㅔ→ㅐ at 2`); empty for
+    /// the query in the order typed.
+    private var typedPositions: [Int] = []
 
     /// Queries longer than this many scalars have no fuzzy reading: a bound on the look-ups one
     /// query makes (``probes``) and on the matrix of the distance.
@@ -84,8 +88,18 @@ public struct FuzzyQuery: Hashable, Sendable {
             }
         let words = text.split(whereSeparator: \.isWhitespace)
         if reordering, (2...Self.maximumReorderedWords).contains(words.count), units.count <= Self.maximumUnits {
+            var typedStarts: [Int] = []
+            var unitCount = 0
+            for word in words {
+                typedStarts.append(unitCount)
+                unitCount += SearchableText(String(word)).scalars.count
+            }
             reorderings = (1..<words.count).map { first in
-                FuzzyQuery((words[first...] + words[..<first]).joined(separator: " "), reordering: false)
+                let order = Array(first..<words.count) + Array(0..<first)
+                var reordering = FuzzyQuery(order.map { words[$0] }.joined(separator: " "), reordering: false)
+                let ends = typedStarts.dropFirst() + [unitCount]
+                reordering.typedPositions = order.flatMap { (typedStarts[$0]..<ends[ends.startIndex + $0]).map { $0 + 1 } }
+                return reordering
             }
         } else {
             reorderings = []
@@ -118,9 +132,25 @@ public struct FuzzyQuery: Hashable, Sendable {
         // Another order of the words only when it reads better (the typed order wins a tie).
         for reordering in reorderings {
             guard let found = reordering.matchInOrder(text) else { continue }
-            if best.map({ reordering.rank(of: found) < rank(of: $0) }) ?? true { best = found }
+            if best.map({ reordering.rank(of: found) < rank(of: $0) }) ?? true {
+                best = reordering.countingAsTyped(found)
+            }
         }
         return best
+    }
+
+    /// `match`, found by a reordering, with the positions of its ``FuzzyMatch/forgiven`` edits
+    /// (each `… at N`) counted in the query as typed.
+    private func countingAsTyped(_ match: FuzzyMatch) -> FuzzyMatch {
+        guard !typedPositions.isEmpty else { return match }
+        let edits = match.forgiven.components(separatedBy: ", ").map { edit -> String in
+            guard let range = edit.range(of: " at ", options: .backwards), let position = Int(edit[range.upperBound...]),
+                typedPositions.indices.contains(position - 1)
+            else { return edit }
+            return edit[..<range.upperBound] + String(typedPositions[position - 1])
+        }
+        return FuzzyMatch(
+            reading: match.reading, position: match.position, forgiven: edits.joined(separator: ", "), cost: match.cost)
     }
 
     /// The best fuzzy reading of `text` with the query's words in the order typed.

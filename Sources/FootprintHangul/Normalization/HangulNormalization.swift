@@ -175,11 +175,13 @@ public enum HangulNormalization {
     /// Scalars that are unchanged by NFC whatever surrounds them (none composes with a neighbour):
     /// everything below U+0300 (the first combining mark), compatibility jamo, CJK unified
     /// ideographs, precomposed syllables (their composition with a trailing jamo is done above)
-    /// and the halfwidth/full-width forms.
+    /// the halfwidth/full-width forms, the specials (U+FFFD, what invalid UTF-8 reads as) and
+    /// the emoji and symbol blocks of plane 1 (U+1F000–U+1FAFF).
     @inline(__always)
     static func isCompositionStable(_ value: UInt32) -> Bool {
         value < 0x300 || (0x3131...0x318E).contains(value) || (0x4E00...0x9FFF).contains(value)
-            || HangulSyllable.contains(value) || (0xFF01...0xFFEF).contains(value)
+            || HangulSyllable.contains(value) || (0xFF01...0xFFEF).contains(value) || (0xFFF9...0xFFFD).contains(value)
+            || (0x1F000...0x1FAFF).contains(value)
     }
 }
 

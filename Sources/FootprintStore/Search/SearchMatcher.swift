@@ -41,6 +41,9 @@ struct SearchMatcher {
     /// The query's fuzzy readings, for a text query that has them and unless the query is
     /// ``SearchQuery/exact``.
     let fuzzy: FuzzyQuery?
+    /// The keyboard reading ``fuzzy`` reads, when the query typed in English mode has no fuzzy
+    /// reading of its own (`ryqhansrj` → `교보문거`); else `nil`.
+    let fuzzyReading: String?
 
     init(_ query: SearchQuery) {
         let parts = query.textParts
@@ -86,6 +89,7 @@ struct SearchMatcher {
         // Not even analysed for an exact query, a tag search or a listing, which never use it.
         // Repeated words read once (`스카벅스 스카벅스` is `스카벅스`), as the literal readings do.
         var fuzzy: FuzzyQuery? = nil
+        var fuzzyReading: String? = nil
         if tags.isEmpty && !isListing && !query.exact {
             fuzzy = FuzzyQuery(typedWords.typed.joined(separator: " "))
             // A query typed in English mode has no syllables of its own: its Hangul reading is
@@ -98,9 +102,11 @@ struct SearchMatcher {
                 })
             {
                 fuzzy = FuzzyQuery(reading.text)
+                fuzzyReading = reading.text
             }
         }
         self.fuzzy = fuzzy?.isFuzzy == true ? fuzzy : nil
+        self.fuzzyReading = self.fuzzy == nil ? nil : fuzzyReading
     }
 
     /// The query's words, search-normalized, without repeats and without a word another one

@@ -117,7 +117,8 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
     public let position: MatchPosition?
     /// The field the query was found in (for ``Kind/otherFieldAllWords``, the first other one).
     public let field: Field
-    /// For ``Kind/keyboardMistype``, the reading that matched (`스타벅스`, `cgv`).
+    /// For ``Kind/keyboardMistype``, the reading that matched (`스타벅스`, `cgv`); for a fuzzy
+    /// kind, the Hangul reading of a query typed in English mode that was read fuzzily.
     public let reading: String?
     /// For the fuzzy kinds, the edit forgiven, in ``FootprintHangul/FuzzyMatch/forgiven``'s stable
     /// wording (`ㅌ→ㅋ at 2`, `바 left out at 3`, `abbreviates 스타벅스`).
@@ -138,7 +139,9 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The match of a fuzzy reading, `rank` its place among the query's readings.
-    init(_ fuzzy: FuzzyMatch, rank: Int) {
+    /// `reading`: the Hangul reading of a query typed in English mode that was read fuzzily
+    /// (`ryqhansrj` → `교보문거`), which ``forgiven``'s positions count in.
+    init(_ fuzzy: FuzzyMatch, rank: Int, reading: String? = nil) {
         let kind: Kind
         switch fuzzy.reading {
         case .typo: kind = .typo
@@ -151,7 +154,7 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
         position = fuzzy.position
         field = .name
-        reading = nil
+        self.reading = reading
         forgiven = fuzzy.forgiven
         fuzzyRank = rank
     }
@@ -166,8 +169,13 @@ public struct SearchMatch: Hashable, Sendable, CustomStringConvertible {
         case .mixedReadings, .tag, .tagPrefix, .otherField, .otherFieldAllWords, .listed:
             return Self.firstReadingTier + 5 * 4 + (kind.rawValue - Kind.mixedReadings.rawValue)
         case .swapped, .missingSyllable, .extraSyllable, .abbreviation, .typo, .chosungAbbreviation:
+            // A window that begins inside a word (`가이스` in 담가이스테이 for `다이스`) ranks below
+            // every one that begins a word, whatever was forgiven: people type a name from the
+            // start of one of its words (다이소 소양사거리점, a vowel two keys away, comes first).
             let rank = min(fuzzyRank ?? (kind.rawValue - Kind.swapped.rawValue), FuzzyQuery.rankCount - 1)
-            return Self.firstFuzzyTier + rank * 4 + (position?.rawValue ?? 3)
+            let position = self.position ?? .substring
+            if position == .substring { return Self.firstFuzzyTier + FuzzyQuery.rankCount * 3 + rank }
+            return Self.firstFuzzyTier + rank * 3 + position.rawValue
         }
     }
 

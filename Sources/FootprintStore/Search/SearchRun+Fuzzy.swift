@@ -31,9 +31,11 @@ extension SearchRun {
         guard let fuzzy = matcher.fuzzy else { return }
         if let limit = query.limit, matched.count >= limit { return }
         if fuzzy.isChosung && !matched.isEmpty { return }
-        // A two-syllable spelling of a longer query (one of three with a syllable added) is one
-        // bigram, which thousands of names hold (`하우` of `하우수`): left to the other probes.
-        let long = fuzzy.normalized.unicodeScalars.filter { HangulSyllable($0) != nil }.count >= 3
+        // A two-syllable spelling of a longer run of syllables (one of three with a syllable
+        // added) is one bigram, which thousands of names hold (`하우` of `하우수`): left to the
+        // other probes. Not so when the query's longest run has two syllables (`방베DT점`,
+        // `악수2호`: Latin or digits between its syllables): its spellings are all its probes.
+        let long = fuzzy.longestSyllableRunCount >= 3
         let probes = fuzzy.probes.filter { probe in
             if long, case .text(let text) = probe { return text.unicodeScalars.count >= 3 }
             return true
@@ -72,7 +74,7 @@ extension SearchRun {
             // syllable left out or added counts as a neighbouring key, whose rank it shares).
             let cost = found.reading == .typo ? found.cost : 1
             let fit = SearchMatcher.fit(length: FuzzyQuery.length(of: text)) / Double(1 + cost)
-            judge.accept(row, match: SearchMatch(found, rank: fuzzy.rank(of: found)), fit: fit, into: &verdicts)
+            judge.accept(row, match: SearchMatch(found, rank: fuzzy.rank(of: found), reading: matcher.fuzzyReading), fit: fit, into: &verdicts)
         }
         try SearchIndex.forEachRow(db, ids: ids, columns: .ranking, condition: condition, read)
         matched += verdicts.found

@@ -12,8 +12,11 @@ import Testing
     @Test func aTypoInWordsOfAnotherOrderIsForgiven() {
         #expect(
             match("강남역 스카벅스", "스타벅스 강남역점")
-                == FuzzyMatch(reading: .typo, position: .prefix, forgiven: "ㅌ→ㅋ at 2", cost: 1))
-        #expect(match("광화문 교보문거", "교보문고 광화문점")?.forgiven == "ㅗ→ㅓ at 4")
+                == FuzzyMatch(reading: .typo, position: .prefix, forgiven: "ㅌ→ㅋ at 5", cost: 1))
+        // Positions count in the query as typed (`교보문거` is its fourth to seventh syllables).
+        #expect(match("광화문 교보문거", "교보문고 광화문점")?.forgiven == "ㅗ→ㅓ at 7")
+        #expect(match("카패 서울숲", "서울숲 카페")?.forgiven == "ㅔ→ㅐ at 2")
+        #expect(match("광화문점 교보 문거", "교보문고 광화문점")?.forgiven == "ㅗ→ㅓ at 8")
         // Three words: each rotation.
         #expect(match("광화문점 교보 문거", "교보문고 광화문점")?.reading == .typo)
         // The order typed, when it matches, is the one reported.

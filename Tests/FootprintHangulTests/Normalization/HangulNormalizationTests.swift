@@ -37,7 +37,7 @@ import Testing
     /// Text already in normal form is returned as it is; text with anything to fold, drop or
     /// compose is not taken for it, and its normal form is.
     @Test func textAlreadyNormalizedIsRecognised() {
-        for text in ["스타벅스 강남역점", "CGV 강남", "ㅅㅌㅂㅅ", "카페 #야경", "東京 cafe", ""] {
+        for text in ["스타벅스 강남역점", "CGV 강남", "ㅅㅌㅂㅅ", "카페 #야경", "東京 cafe", "", "\u{FFFD}카페 😀"] {
             #expect(HangulNormalization.isNormalized(text), "\(text)")
             #expect(HangulNormalization.normalized(text) == text)
         }

@@ -34,9 +34,9 @@ import Testing
     /// A typo in a query whose words come in another order than the name's: the literal words
     /// match in any order, and so does the fuzzy reading.
     @Test(arguments: [
-        ("강남역 스카벅스", "스타벅스 강남역점", "typo/prefix", "ㅌ→ㅋ at 2"),
-        ("광화문 교보문거", "교보문고 광화문점", "typo/prefix", "ㅗ→ㅓ at 4"),
-        ("도곡 파리게뜨", "파리바게뜨 도곡점", "missing_syllable/prefix", "바 left out at 3"),
+        ("강남역 스카벅스", "스타벅스 강남역점", "typo/prefix", "ㅌ→ㅋ at 5"),
+        ("광화문 교보문거", "교보문고 광화문점", "typo/prefix", "ㅗ→ㅓ at 7"),
+        ("도곡 파리게뜨", "파리바게뜨 도곡점", "missing_syllable/prefix", "바 left out at 5"),
     ])
     func aTypoInWordsOfAnotherOrderIsFound(query: String, name: String, match: String, forgiven: String) throws {
         let found = try results(query)
@@ -69,17 +69,52 @@ import Testing
     }
 
     /// Typed in English mode and with a typo (`tmzkqjrtm` is `스카벅스`): the Hangul reading is
-    /// read fuzzily.
+    /// read fuzzily, and named (the positions forgiven count in it).
     @Test func aKeyboardMistypeWithATypoIsFound() throws {
         let first = try #require(try results("tmzkqjrtm").first)
         #expect(first.place.name == "스타벅스 강남역점")
         #expect(first.match.description == "typo/prefix")
         #expect(first.match.forgiven == "ㅌ→ㅋ at 2")
+        #expect(first.match.reading == "스카벅스")
+        #expect(try results("ryqhansrj").first?.match.reading == "교보문거")
+        #expect(try results("스카벅스").first?.match.reading == nil)
         #expect(try results("tmzkqjrtm", exact: true).isEmpty)
         // Without the typo it is a keyboard mistype, as before.
         #expect(try results("tmxkqjrtm").first?.match.kind == .keyboardMistype)
         // A Latin word whose reading is lone consonants (`ㅋㅋㅋㅋ`) is no 초성 abbreviation.
         #expect(try results("zzzz").isEmpty)
+    }
+
+    /// A typo in a name whose syllables Latin letters or digits separate (a branch: `방배DT점`,
+    /// `약수2호점`), wherever the typo lies: the longest run of syllables has two, and its
+    /// spellings, or the run as typed, find the name.
+    @Test(arguments: [
+        ("방베DT점", "방배DT점", "ㅐ→ㅔ at 2"), ("방배DT잠", "방배DT점", "ㅓ→ㅏ at 5"),
+        ("악수2호", "약수2호점", "ㅑ→ㅏ at 1"), ("약수2호잠", "약수2호점", "ㅓ→ㅏ at 5"),
+        ("메가MGC커패", "메가MGC커피 강남점", "ㅣ→ㅐ at 7"),
+    ])
+    func aTypoBesideLatinOrDigitsIsFound(query: String, name: String, forgiven: String) throws {
+        for other in ["방배DT점", "약수2호점", "메가MGC커피 강남점", "방배 카페", "약수 시장"] {
+            _ = try temporary.store.addPlace(Place(name: other, coordinate: Self.seoul))
+        }
+        let first = try #require(try results(query).first)
+        #expect(first.place.name == name)
+        #expect(first.match.kind == .typo)
+        #expect(first.match.forgiven == forgiven)
+    }
+
+    /// A fuzzy match that begins a word of the name ranks above one that begins inside a word,
+    /// whatever was forgiven: `다이스` is 다이소 (ㅗ two keys from ㅡ) before the 가이스 inside
+    /// 담가이스테이 (ㄱ next to ㄷ).
+    @Test func aFuzzyMatchAtAWordStartRanksAboveOneInsideAWord() throws {
+        for other in ["평창 담가이스테이", "다이소 소양사거리점"] {
+            _ = try temporary.store.addPlace(Place(name: other, coordinate: Self.seoul))
+        }
+        let found = try results("다이스")
+        #expect(found.map(\.place.name) == ["다이소 소양사거리점", "평창 담가이스테이"])
+        #expect(found.map(\.match.description) == ["typo/prefix", "typo/substring"])
+        #expect(found[0].match.forgiven == "ㅗ→ㅡ at 3")
+        #expect(found[1].match.forgiven == "ㄱ→ㄷ at 1")
     }
 
     /// A query of several words is labelled as its first word alone is, and an abbreviation
