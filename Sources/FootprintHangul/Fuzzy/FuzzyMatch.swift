@@ -70,3 +70,16 @@ public struct FuzzyMatch: Hashable, Sendable, Comparable {
         )
     }
 }
+
+extension FuzzyMatch {
+    /// The match at `position`, each position its ``forgiven`` edits name (`… at N`) mapped by
+    /// `typed` (from a 1-based position in the query read to one in the query as typed).
+    func renumbered(position: MatchPosition, _ typed: (Int) -> Int) -> FuzzyMatch {
+        let edits = forgiven.components(separatedBy: ", ").map { edit -> String in
+            guard let range = edit.range(of: " at ", options: .backwards), let at = Int(edit[range.upperBound...])
+            else { return edit }
+            return edit[..<range.upperBound] + String(typed(at))
+        }
+        return FuzzyMatch(reading: reading, position: position, forgiven: edits.joined(separator: ", "), cost: cost)
+    }
+}

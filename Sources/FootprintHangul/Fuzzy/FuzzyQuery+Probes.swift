@@ -28,6 +28,28 @@ extension FuzzyQuery {
         for reordering in reorderings {
             for probe in reordering.probesInOrder where seen.insert(probe).inserted { probes.append(probe) }
         }
+        // Each word read apart (``apartWords``): its own probes, with the bigrams of the other
+        // words of two syllables or more (`교보` for `광화뭄`) as pieces the name must hold too.
+        for word in apartWords {
+            let others = word.others.filter { $0.count >= 2 && $0.allSatisfy(HangulSyllable.contains) }.map {
+                other in (0..<(other.count - 1)).map { Self.text([other[$0], other[$0 + 1]]) }
+            }
+            for probe in word.query.probesInOrder {
+                var narrowed = probe
+                switch probe {
+                case .pieces(let pieces):
+                    narrowed = .pieces(pieces + others)
+                case .text(let text) where !others.isEmpty:
+                    let scalars = text.unicodeScalars.map(\.value)
+                    if scalars.count >= 2 && scalars.allSatisfy(HangulSyllable.contains) {
+                        narrowed = .pieces([(0..<(scalars.count - 1)).map { Self.text([scalars[$0], scalars[$0 + 1]]) }] + others)
+                    }
+                case .text:
+                    break
+                }
+                if seen.insert(narrowed).inserted { probes.append(narrowed) }
+            }
+        }
         return probes
     }
 

@@ -42,6 +42,20 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// in the query as typed: `카패 서울숲` read as `서울숲 카패` forgives `ㅔ→ㅐ at 2`); empty for
     /// the query in the order typed.
     private var typedPositions: [Int] = []
+    /// For a query of 2 to ``maximumReorderedWords`` words, each word that has fuzzy readings of
+    /// its own, read alone, with the other words to be found literally anywhere in the name
+    /// (``matchApart(_:)``).
+    let apartWords: [ApartWord]
+
+    /// One word of a query read fuzzily apart from the others (`광화뭄` of `교보 광화뭄`).
+    struct ApartWord: Hashable, Sendable {
+        /// The word alone.
+        var query: FuzzyQuery
+        /// The other words' scalars (``SearchableText``), each to be found as written.
+        var others: [[UInt32]]
+        /// How many scalars of the query come before the word as typed.
+        var offset: Int
+    }
 
     /// Queries longer than this many scalars have no fuzzy reading: a bound on the look-ups one
     /// query makes (``probes``) and on the matrix of the distance.
@@ -90,9 +104,17 @@ public struct FuzzyQuery: Hashable, Sendable {
         if reordering, (2...Self.maximumReorderedWords).contains(words.count), units.count <= Self.maximumUnits {
             var typedStarts: [Int] = []
             var unitCount = 0
+            var wordUnits: [[UInt32]] = []
             for word in words {
                 typedStarts.append(unitCount)
-                unitCount += SearchableText(String(word)).scalars.count
+                wordUnits.append(SearchableText(String(word)).scalars)
+                unitCount += wordUnits[wordUnits.count - 1].count
+            }
+            apartWords = words.indices.compactMap { index in
+                let alone = FuzzyQuery(String(words[index]), reordering: false)
+                guard alone.isFuzzy, !alone.isChosung else { return nil }
+                let others = wordUnits.indices.filter { $0 != index }.map { wordUnits[$0] }.filter { !$0.isEmpty }
+                return ApartWord(query: alone, others: others, offset: typedStarts[index])
             }
             reorderings = (1..<words.count).map { first in
                 let order = Array(first..<words.count) + Array(0..<first)
@@ -103,6 +125,7 @@ public struct FuzzyQuery: Hashable, Sendable {
             }
         } else {
             reorderings = []
+            apartWords = []
         }
     }
 
@@ -133,24 +156,35 @@ public struct FuzzyQuery: Hashable, Sendable {
         for reordering in reorderings {
             guard let found = reordering.matchInOrder(text) else { continue }
             if best.map({ reordering.rank(of: found) < rank(of: $0) }) ?? true {
-                best = reordering.countingAsTyped(found)
+                let typed = reordering.typedPositions
+                best = found.renumbered(position: found.position) { typed.indices.contains($0 - 1) ? typed[$0 - 1] : $0 }
             }
+        }
+        return best ?? matchApart(text)
+    }
+
+    /// The best reading of a word of the query read fuzzily alone, the other words found as
+    /// written anywhere in the name, when no window of the name holds the whole query: `교보
+    /// 광화뭄` is 교보문고 광화문점 with ㄴ→ㅁ at 5. Never `whole` (the name holds the words
+    /// apart); positions forgiven count in the query as typed.
+    func matchApart(_ text: SearchableText) -> FuzzyMatch? {
+        var best: FuzzyMatch?
+        for word in apartWords where word.others.allSatisfy({ Self.holds(text.scalars, $0) }) {
+            guard let found = word.query.matchInOrder(text) else { continue }
+            let apart = found.renumbered(position: found.position == .whole ? .prefix : found.position) {
+                $0 + word.offset
+            }
+            if best.map({ rank(of: apart) < rank(of: $0) }) ?? true { best = apart }
         }
         return best
     }
 
-    /// `match`, found by a reordering, with the positions of its ``FuzzyMatch/forgiven`` edits
-    /// (each `… at N`) counted in the query as typed.
-    private func countingAsTyped(_ match: FuzzyMatch) -> FuzzyMatch {
-        guard !typedPositions.isEmpty else { return match }
-        let edits = match.forgiven.components(separatedBy: ", ").map { edit -> String in
-            guard let range = edit.range(of: " at ", options: .backwards), let position = Int(edit[range.upperBound...]),
-                typedPositions.indices.contains(position - 1)
-            else { return edit }
-            return edit[..<range.upperBound] + String(typedPositions[position - 1])
+    /// Whether `scalars` hold `part` at consecutive positions.
+    static func holds(_ scalars: [UInt32], _ part: [UInt32]) -> Bool {
+        guard !part.isEmpty, part.count <= scalars.count else { return part.isEmpty }
+        return (0...(scalars.count - part.count)).contains { start in
+            part.indices.allSatisfy { scalars[start + $0] == part[$0] }
         }
-        return FuzzyMatch(
-            reading: match.reading, position: match.position, forgiven: edits.joined(separator: ", "), cost: match.cost)
     }
 
     /// The best fuzzy reading of `text` with the query's words in the order typed.

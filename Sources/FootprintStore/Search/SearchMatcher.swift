@@ -91,7 +91,7 @@ struct SearchMatcher {
         var fuzzy: FuzzyQuery? = nil
         var fuzzyReading: String? = nil
         if tags.isEmpty && !isListing && !query.exact {
-            fuzzy = FuzzyQuery(typedWords.typed.joined(separator: " "))
+            fuzzy = FuzzyQuery(Self.withoutUnfinishedSyllable(typedWords.typed.joined(separator: " ")))
             // A query typed in English mode has no syllables of its own: its Hangul reading is
             // read fuzzily instead (`tmzkqjrtm` is `스카벅스`, a typo of 스타벅스).
             if fuzzy?.isFuzzy != true,
@@ -136,6 +136,17 @@ struct SearchMatcher {
             }
         }
         return words.filter { !inside.contains($0) }
+    }
+
+    /// `text` without a lone consonant that ends it after a syllable (`스카벅ㅅ`, `교보뭄ㄱ`: the
+    /// IME shows the next syllable's initial alone while it is typed), for the fuzzy reading:
+    /// a lone jamo turns fuzzy readings off, and results vanished at every other key typed.
+    static func withoutUnfinishedSyllable(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let last = scalars.last, Jamo.isConsonant(last), let before = scalars.dropLast().last,
+            HangulSyllable(before) != nil
+        else { return text }
+        return String(String.UnicodeScalarView(scalars.dropLast()))
     }
 
     /// Above this many distinct words, ``distinctWords(of:)`` leaves out repeats only.

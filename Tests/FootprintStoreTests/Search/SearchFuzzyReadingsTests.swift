@@ -103,6 +103,38 @@ import Testing
         #expect(first.match.forgiven == forgiven)
     }
 
+    /// One word with a typo, the others as written, each in another word of the name: no window
+    /// of the name holds the query, so the mistyped word is read alone (never `whole`), with
+    /// positions counted in the query as typed.
+    @Test(arguments: [
+        ("교보 광화뭄", "교보문고 광화문점", "typo/word_prefix", "ㄴ→ㅁ at 5"),
+        ("광하문 교보", "교보문고 광화문점", "typo/word_prefix", "ㅗ left out at 2"),
+        ("파리 도곡잠", "파리바게뜨 도곡점", "typo/word_prefix", "ㅓ→ㅏ at 5"),
+    ])
+    func aTypoInOneWordApartFromTheOthersIsFound(query: String, name: String, match: String, forgiven: String)
+        throws
+    {
+        let first = try #require(try results(query).first)
+        #expect(first.place.name == name)
+        #expect(first.match.description == match)
+        #expect(first.match.forgiven == forgiven)
+        #expect(try results(query, exact: true).isEmpty)
+        // A word not in the name, as written, is not forgiven.
+        #expect(try results("교보 광화뭄 부산").isEmpty)
+    }
+
+    /// A last syllable being typed (`스카벅ㅅ`: the IME shows the next initial alone) keeps the
+    /// fuzzy results of the syllables before it, instead of none between two keys.
+    @Test func aTypoStaysFoundWhileTheNextSyllableIsTyped() throws {
+        for typed in ["스카벅", "스카벅ㅅ", "스카벅스"] {
+            #expect(try results(typed).first?.place.name == "스타벅스 강남역점", "\(typed)")
+        }
+        #expect(try results("교보뭄ㄱ").first?.place.name == "교보문고 광화문점")
+        #expect(SearchMatcher.withoutUnfinishedSyllable("스카벅ㅅ") == "스카벅")
+        #expect(SearchMatcher.withoutUnfinishedSyllable("ㅅㅌㅂㅅ") == "ㅅㅌㅂㅅ")
+        #expect(SearchMatcher.withoutUnfinishedSyllable("스카벅") == "스카벅")
+    }
+
     /// A fuzzy match that begins a word of the name ranks above one that begins inside a word,
     /// whatever was forgiven: `다이스` is 다이소 (ㅗ two keys from ㅡ) before the 가이스 inside
     /// 담가이스테이 (ㄱ next to ㄷ).
