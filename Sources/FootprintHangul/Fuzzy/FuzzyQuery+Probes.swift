@@ -42,7 +42,8 @@ extension FuzzyQuery {
                 case .text(let text) where !others.isEmpty:
                     let scalars = text.unicodeScalars.map(\.value)
                     if scalars.count >= 2 && scalars.allSatisfy(HangulSyllable.contains) {
-                        narrowed = .pieces([(0..<(scalars.count - 1)).map { Self.text([scalars[$0], scalars[$0 + 1]]) }] + others)
+                        narrowed = .pieces(
+                            [(0..<(scalars.count - 1)).map { Self.text([scalars[$0], scalars[$0 + 1]]) }] + others)
                     }
                 case .text:
                     break

@@ -120,7 +120,9 @@ public struct FuzzyQuery: Hashable, Sendable {
                 let order = Array(first..<words.count) + Array(0..<first)
                 var reordering = FuzzyQuery(order.map { words[$0] }.joined(separator: " "), reordering: false)
                 let ends = typedStarts.dropFirst() + [unitCount]
-                reordering.typedPositions = order.flatMap { (typedStarts[$0]..<ends[ends.startIndex + $0]).map { $0 + 1 } }
+                reordering.typedPositions = order.flatMap {
+                    (typedStarts[$0]..<ends[ends.startIndex + $0]).map { $0 + 1 }
+                }
                 return reordering
             }
         } else {
@@ -157,7 +159,9 @@ public struct FuzzyQuery: Hashable, Sendable {
             guard let found = reordering.matchInOrder(text) else { continue }
             if best.map({ reordering.rank(of: found) < rank(of: $0) }) ?? true {
                 let typed = reordering.typedPositions
-                best = found.renumbered(position: found.position) { typed.indices.contains($0 - 1) ? typed[$0 - 1] : $0 }
+                best = found.renumbered(position: found.position) {
+                    typed.indices.contains($0 - 1) ? typed[$0 - 1] : $0
+                }
             }
         }
         return best ?? matchApart(text)

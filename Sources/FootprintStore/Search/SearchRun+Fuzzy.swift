@@ -74,7 +74,9 @@ extension SearchRun {
             // syllable left out or added counts as a neighbouring key, whose rank it shares).
             let cost = found.reading == .typo ? found.cost : 1
             let fit = SearchMatcher.fit(length: FuzzyQuery.length(of: text)) / Double(1 + cost)
-            judge.accept(row, match: SearchMatch(found, rank: fuzzy.rank(of: found), reading: matcher.fuzzyReading), fit: fit, into: &verdicts)
+            judge.accept(
+                row, match: SearchMatch(found, rank: fuzzy.rank(of: found), reading: matcher.fuzzyReading), fit: fit,
+                into: &verdicts)
         }
         try SearchIndex.forEachRow(db, ids: ids, columns: .ranking, condition: condition, read)
         matched += verdicts.found

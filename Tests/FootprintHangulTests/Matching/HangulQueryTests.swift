@@ -94,7 +94,9 @@ import Testing
             #expect(query.readings.isEmpty, "\(text.prefix(8))…")
             #expect(query.patterns.map(\.rule) == [.exact], "\(text.prefix(8))…")
             #expect(query.chosungShape == ChosungQueryShape.none)
-            #expect(query.match(text.replacingOccurrences(of: " ", with: "")) == HangulMatch(rule: .exact, position: .whole))
+            #expect(
+                query.match(text.replacingOccurrences(of: " ", with: "")) == HangulMatch(rule: .exact, position: .whole)
+            )
         }
     }
 
