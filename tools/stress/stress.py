@@ -67,11 +67,11 @@ def main():
         survived, _ = crash_gpx(binary, gpx, options.work, options.other_kills, rng)
         summary.append(f"import gpx: {survived}/{options.other_kills} kills survived")
     if "edit" in crash:
-        survived = crash_edit(binary, options.places, options.work, options.other_kills, rng)
-        summary.append(f"place edit: {survived}/{options.other_kills} kills survived")
+        survived, finished = crash_edit(binary, options.places, options.work, options.other_kills, rng)
+        summary.append(f"place edit: {survived}/{options.other_kills - finished} kills survived ({finished} runs ended before their kill)")
     if "detect" in crash:
-        survived = crash_detect(binary, options.work, options.other_kills, rng)
-        summary.append(f"day detect: {survived}/{options.other_kills} kills survived")
+        survived, finished = crash_detect(binary, options.work, options.other_kills, rng)
+        summary.append(f"day detect: {survived}/{options.other_kills - finished} kills survived ({finished} runs ended before their kill)")
     if options.only in (None, "concurrency"):
         import_options = ["--batch-seconds", options.batch_seconds] if options.batch_seconds else []
         concurrency(binary, options.places, gpx_small, options.work, rng, import_options)
