@@ -167,6 +167,9 @@ def kill_at(start, fraction, duration, attempts=3):
             process.send_signal(signal.SIGKILL)
             process.wait()
             return True, moment, duration
+        if process.returncode != 0:
+            fail(f"{' '.join(process.args[3:6])} exited {process.returncode} before its kill: {process.stderr.read().strip()}")
+            return False, moment, duration
         duration = time.monotonic() - started
     return False, moment, duration
 

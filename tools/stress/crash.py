@@ -5,6 +5,7 @@ must be consistent, and a re-run must end in the state of an uninterrupted run."
 import os
 import shutil
 
+import common
 from common import (Footprint, check_consistent, fail, kill_after, kill_at, kill_moments, log,
                     places_digest, query, remove_db, track_digest, visits_digest)
 
@@ -20,6 +21,8 @@ def crash_import(binary, places, work, kills, rng):
     # Fractions of the run: a kill is re-planned on the last run's length (``kill_at``).
     fractions = [moment / duration for moment in kill_moments(duration, kills, rng)]
     for index, fraction in enumerate(fractions):
+        failures = len(common.FAILURES)
+
         def start():
             remove_db(db)
             return fp.start("import", "places", places, "--quiet")
@@ -32,10 +35,10 @@ def crash_import(binary, places, work, kills, rng):
         final = places_digest(db)
         if final != reference:
             fail(f"import places killed at {moment:.1f} s: the re-run ends at {final}, not {reference}")
-        else:
-            survived += 1
-        log(f"  kill {index + 1}/{kills} at {moment:.1f} s ({100 * moment / duration:.0f}%): "
-            f"{committed} places committed, consistent; re-run {rerun:.1f} s, final state equal: {final == reference}")
+        survived += len(common.FAILURES) == failures
+        log(f"  kill {index + 1}/{kills} at {moment:.1f} s ({100 * moment / duration:.0f}% of {duration:.1f} s): "
+            f"{committed} places committed, checks passed: {len(common.FAILURES) == failures}; "
+            f"re-run {rerun:.1f} s, final state equal: {final == reference}")
     return survived
 
 
@@ -53,6 +56,8 @@ def crash_gpx(binary, gpx, work, kills, rng):
     survived = 0
     fractions = [moment / duration for moment in kill_moments(duration, kills, rng)]
     for index, fraction in enumerate(fractions):
+        failures = len(common.FAILURES)
+
         def start():
             remove_db(db)
             shutil.copy(base, db)
@@ -61,15 +66,19 @@ def crash_gpx(binary, gpx, work, kills, rng):
         if not killed:
             fail(f"import gpx: finished before the kill at {moment:.1f} s, three times")
             continue
-        points = query(db, "PRAGMA integrity_check") == [("ok",)] and track_digest(db)[0]
-        if points not in (0, reference[0]):
-            fail(f"import gpx killed at {moment:.1f} s: {points} points, neither none nor all")
+        # Integrity apart from the count: `False in (0, n)` is true in Python, so a failed
+        # integrity check folded into the count would pass as "no points".
+        ok = query(db, "PRAGMA integrity_check") == [("ok",)]
+        points = track_digest(db)[0] if ok else None
+        if not ok or points not in (0, reference[0]):
+            fail(f"import gpx killed at {moment:.1f} s: integrity {ok}, {points} points, neither none nor all")
         fp.run("import", "gpx", gpx)
         final = track_digest(db)
-        survived += final == reference
         if final != reference:
             fail(f"import gpx killed at {moment:.1f} s: re-run ends at {final}, not {reference}")
-        log(f"  kill {index + 1}/{kills} at {moment:.1f} s: {points} points after the kill; re-run equal: {final == reference}")
+        survived += len(common.FAILURES) == failures
+        log(f"  kill {index + 1}/{kills} at {moment:.1f} s ({100 * moment / duration:.0f}% of {duration:.1f} s): "
+            f"{points} points after the kill; re-run equal: {final == reference}")
     return survived, db
 
 
@@ -88,12 +97,15 @@ def crash_edit(binary, places, work, kills, rng):
     duration = min(durations)
     log(f"place edit: {duration * 1000:.0f} ms a run")
     survived = 0
+    finished = 0  # runs that ended before their kill (the machine got faster): not counted as kills
     for index, moment in enumerate(kill_moments(duration, kills, rng)):
+        failures = len(common.FAILURES)
         place_id = rng.randint(1, 20000)
         before = query(db, "SELECT name, latitude, longitude FROM places WHERE id = ?", (place_id,))[0]
         after = (f"고친 이름 {index}", 37.0 + rng.random(), 127.0 + rng.random())
         process = fp.start("place", "edit", str(place_id), "--name", after[0], "--at", f"{after[1]!r},{after[2]!r}")
         killed = kill_after(process, moment)
+        finished += not killed
         state = query(db, "SELECT name, latitude, longitude FROM places WHERE id = ?", (place_id,))[0]
         if state not in (before, after):
             fail(f"place edit killed at {moment * 1000:.0f} ms: place {place_id} is {state}, neither {before} nor {after}")
@@ -103,46 +115,56 @@ def crash_edit(binary, places, work, kills, rng):
         ok = f'"id":{place_id},' in found.stdout.replace(" ", "") and f'"id":{place_id},' in near.stdout.replace(" ", "")
         if not ok:
             fail(f"place edit killed at {moment * 1000:.0f} ms: place {place_id} not found by its current name or position")
-        survived += ok
+        survived += killed and len(common.FAILURES) == failures
         log(f"  kill {index + 1}/{kills} at {moment * 1000:.0f} ms (killed: {killed}): "
             f"{'new' if state == after else 'old'} state, found: {ok}")
-    return survived
+    return survived, finished
 
 
 def crash_detect(binary, work, kills, rng):
     """`day detect` on the repository's sample day (Data/diary: a GPX walk with four stops and
-    its places), killed while it runs."""
+    its places), killed while it runs. The GPX is imported with a stay of 600 minutes, so the
+    base holds no visits and a kill must leave either none or the four `day detect` finds (an
+    import with the default stay would detect the four already, and a kill between removing
+    and writing them again would pass as "none")."""
     diary = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Data", "diary")
     base = os.path.join(work, "detect-base.sqlite")
     remove_db(base)
     seed = Footprint(binary, base)
     seed.run("import", "places", os.path.join(diary, "places.csv"), "--quiet")
-    seed.run("import", "gpx", os.path.join(diary, "2024-05-18.gpx"))
+    seed.run("import", "gpx", os.path.join(diary, "2024-05-18.gpx"), "--stay-minutes", "600")
     db = os.path.join(work, "detect.sqlite")
     fp = Footprint(binary, db)
     day = "2024-05-18"
     gpx_db = base
     remove_db(db)
     shutil.copy(gpx_db, db)
+    base_state = visits_digest(db)
     _, duration = fp.run("day", "detect", day)
     reference = visits_digest(db)
+    if base_state == reference:
+        fail(f"day detect {day}: the base already holds the visits it detects, so a kill shows nothing")
     log(f"day detect {day}: {duration * 1000:.0f} ms, {reference[0]} visits")
     survived = 0
+    finished = 0
     for index, moment in enumerate(kill_moments(duration, kills, rng)):
+        failures = len(common.FAILURES)
         remove_db(db)
         shutil.copy(gpx_db, db)
         process = fp.start("day", "detect", day)
         killed = kill_after(process, moment)
+        finished += not killed
         ok = query(db, "PRAGMA integrity_check") == [("ok",)]
-        visits = visits_digest(db)[0]
-        if not ok or visits not in (0, reference[0]):
-            fail(f"day detect killed at {moment * 1000:.0f} ms: integrity {ok}, {visits} visits")
+        state = visits_digest(db)
+        visits = state[0]
+        if not ok or state not in (base_state, reference):
+            fail(f"day detect killed at {moment * 1000:.0f} ms: integrity {ok}, {visits} visits, neither the base's nor the detected")
         fp.run("day", "detect", day)
         final = visits_digest(db)
-        survived += ok and final == reference
         if final != reference:
             fail(f"day detect killed at {moment * 1000:.0f} ms: re-run gives {final}, not {reference}")
+        survived += killed and len(common.FAILURES) == failures
         log(f"  kill {index + 1}/{kills} at {moment * 1000:.0f} ms (killed: {killed}): {visits} visits after it; "
             f"re-run equal: {final == reference}")
-    return survived
+    return survived, finished
 
