@@ -64,12 +64,19 @@ fuzz-merge:
 # Each sanitizer in its own build folder, so neither rebuilds the other nor the plain build.
 # The CLI tests run the sanitized `footprint` binary of the same folder. The builds run at a low
 # priority (SANITIZE_NICE): on a shared machine they take long and must not starve other work.
+# LeakSanitizer reads tools/sanitizers/lsan.supp (leaks of the toolchain's XCTest, not ours); the
+# environment reaches the CLI processes the tests start. Failures are repeated at the end, as in `make test`.
 SANITIZE_NICE ?= nice -n 10
+ASAN_ENV = LSAN_OPTIONS=suppressions=$(abspath tools/sanitizers/lsan.supp)
 sanitize: bootstrap
 	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	set -o pipefail; $(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan 2>&1 \
+		| tee .build/asan/test.log || { echo "Failed under ASan:"; \
+		grep -a -E '✘|recorded an issue|ERROR: (Address|Leak)Sanitizer' .build/asan/test.log | tail -40; exit 1; }
 	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	set -o pipefail; $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan 2>&1 \
+		| tee .build/tsan/test.log || { echo "Failed under TSan:"; \
+		grep -a -E '✘|recorded an issue|WARNING: ThreadSanitizer' .build/tsan/test.log | tail -40; exit 1; }
 
 clean:
 	rm -rf .build out

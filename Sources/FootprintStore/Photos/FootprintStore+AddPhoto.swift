@@ -38,7 +38,7 @@ extension FootprintStore {
     ) throws -> AddedPhoto {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: path)
+            let data = FileManager.default.wholeContents(atPath: path)
         else { throw FootprintStoreError.photoFileMissing(path: path) }
         var source = PhotoPositionSource.given
         var position = coordinate

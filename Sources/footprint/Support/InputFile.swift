@@ -1,3 +1,4 @@
+import FootprintStore
 import Foundation
 
 /// A command's input file argument: a path, or `-` for standard input, as `import`, `geo validate`,
@@ -25,7 +26,8 @@ enum InputFile {
         if isDirectory.boolValue {
             return .failure(ReadProblem(reason: "The path is a directory, not a file"))
         }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path)
+        guard FileManager.default.isReadableFile(atPath: path),
+            let data = FileManager.default.wholeContents(atPath: path)
         else {
             return .failure(ReadProblem(reason: "The file cannot be read: permission denied"))
         }

@@ -1,3 +1,4 @@
+import FootprintStore
 import FootprintTestSupport
 import Foundation
 import Testing
@@ -23,7 +24,9 @@ import Testing
         let files = try Self.files(target)
         #expect(files.count >= 5, "\(target.rawValue): the corpus is missing")
         for file in files {
-            let accepted = target.run(Array(try Data(contentsOf: file)), scratch: scratch)
+            // Not Data(contentsOf:), which leaks 4 KB per empty seed on Linux (make sanitize).
+            let bytes = try #require(FileManager.default.wholeContents(atPath: file.path), "\(file.path)")
+            let accepted = target.run(Array(bytes), scratch: scratch)
             // The valid seeds reach the accepting path: the harness is not refusing everything.
             if file.lastPathComponent.hasPrefix("valid") {
                 #expect(accepted, "\(target.rawValue)/\(file.lastPathComponent) was refused")

@@ -37,7 +37,7 @@ enum RenderSources {
         let folder = URL(fileURLWithPath: (environment?.isEmpty == false ? environment : nil) ?? "Data")
         let decoder = GeoJSONDecoder(mode: .lenient)
         func geometries(_ name: String) -> [Geometry] {
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
+            guard let data = FileManager.default.wholeContents(atPath: folder.appendingPathComponent(name).path),
                 let object = try? decoder.decode([UInt8](data))
             else { return [] }
             return Self.geometries(in: object)
@@ -48,8 +48,8 @@ enum RenderSources {
         let districts = folder.appendingPathComponent("kr_sigungu.geojson")
         return Basemap.geometries(world + provinces, boundaries: provinces).addingDetailBoundaries {
             let decoder = GeoJSONDecoder(mode: .lenient)
-            var bytes = FileManager.default.contents(atPath: districts.path).map { [UInt8]($0) }
-            if bytes == nil, let packed = FileManager.default.contents(atPath: districts.path + ".gz") {
+            var bytes = FileManager.default.wholeContents(atPath: districts.path).map { [UInt8]($0) }
+            if bytes == nil, let packed = FileManager.default.wholeContents(atPath: districts.path + ".gz") {
                 bytes = Gzip.decompressed([UInt8](packed))
             }
             guard let bytes, let object = try? decoder.decode(bytes) else { return [] }
