@@ -71,7 +71,13 @@ extension FuzzyQuery {
         func bigrams(_ part: ArraySlice<UInt32>) -> [String] {
             part.count < 2 ? [] : (part.startIndex..<(part.endIndex - 1)).map { Self.text([part[$0], part[$0 + 1]]) }
         }
-        func add(_ probe: Probe) { if !probes.contains(probe) { probes.append(probe) } }
+        func add(_ probe: Probe) {
+            // A two-syllable spelling of a longer run (one of three with a syllable left out) is
+            // one bigram, which thousands of names hold (`하우` of `하우수`): left to the other
+            // probes. Decided per reading: the run of `방배DT잠` has two, of `DT잠 방배` three.
+            if h >= 3, case .text(let text) = probe, text.unicodeScalars.count < 3 { return }
+            if !probes.contains(probe) { probes.append(probe) }
+        }
         // The run as typed, when the query has more than it (`방배DT잠`, `약수2호잠`: the typo lies
         // in a syllable after Latin letters or digits).
         if units.count > h { add(.text(Self.text(run))) }

@@ -138,15 +138,17 @@ struct SearchMatcher {
         return words.filter { !inside.contains($0) }
     }
 
-    /// `text` without a lone consonant that ends it after a syllable (`스카벅ㅅ`, `교보뭄ㄱ`: the
-    /// IME shows the next syllable's initial alone while it is typed), for the fuzzy reading:
-    /// a lone jamo turns fuzzy readings off, and results vanished at every other key typed.
+    /// `text` without a lone consonant that ends it after a syllable, or after a space
+    /// (`스카벅ㅅ`, `교보뭄ㄱ`, `스카벅스 ㄱ`: the IME shows the next syllable's initial alone while
+    /// it is typed), for the fuzzy reading: a lone jamo turns fuzzy readings off, and results
+    /// vanished at every other key typed.
     static func withoutUnfinishedSyllable(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let last = scalars.last, Jamo.isConsonant(last), let before = scalars.dropLast().last,
-            HangulSyllable(before) != nil
-        else { return text }
-        return String(String.UnicodeScalarView(scalars.dropLast()))
+        var scalars = Substring(text).unicodeScalars
+        guard let last = scalars.last, Jamo.isConsonant(last) else { return text }
+        scalars.removeLast()
+        while let space = scalars.last, space.properties.isWhitespace { scalars.removeLast() }
+        guard let before = scalars.last, HangulSyllable(before) != nil else { return text }
+        return String(scalars)
     }
 
     /// Above this many distinct words, ``distinctWords(of:)`` leaves out repeats only.

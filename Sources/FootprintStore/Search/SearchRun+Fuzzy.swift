@@ -31,15 +31,7 @@ extension SearchRun {
         guard let fuzzy = matcher.fuzzy else { return }
         if let limit = query.limit, matched.count >= limit { return }
         if fuzzy.isChosung && !matched.isEmpty { return }
-        // A two-syllable spelling of a longer run of syllables (one of three with a syllable
-        // added) is one bigram, which thousands of names hold (`하우` of `하우수`): left to the
-        // other probes. Not so when the query's longest run has two syllables (`방베DT점`,
-        // `악수2호`: Latin or digits between its syllables): its spellings are all its probes.
-        let long = fuzzy.longestSyllableRunCount >= 3
-        let probes = fuzzy.probes.filter { probe in
-            if long, case .text(let text) = probe { return text.unicodeScalars.count >= 3 }
-            return true
-        }
+        let probes = fuzzy.probes
         var ids: [Int64] = []
         var otherNameIDs: [Int64] = []
         let expressions = probes.compactMap(Self.expression)

@@ -103,6 +103,17 @@ import Testing
         #expect(first.match.forgiven == forgiven)
     }
 
+    /// The same typos with the words in another order: whether a two-syllable spelling is too
+    /// common to look up is decided for each order read (`DT잠 방배` runs 잠방배 together;
+    /// read as `방배 DT잠`, its run is 방배).
+    @Test(arguments: [("DT잠 방배", "방배DT점"), ("2호점 악수", "약수2호점"), ("MGC커피 메갸", "메가MGC커피 강남점")])
+    func aTypoBesideLatinOrDigitsIsFoundInAnyOrder(query: String, name: String) throws {
+        for other in ["방배DT점", "약수2호점", "메가MGC커피 강남점"] {
+            _ = try temporary.store.addPlace(Place(name: other, coordinate: Self.seoul))
+        }
+        #expect(try results(query).first?.place.name == name)
+    }
+
     /// One word with a typo, the others as written, each in another word of the name: no window
     /// of the name holds the query, so the mistyped word is read alone (never `whole`), with
     /// positions counted in the query as typed.
@@ -133,6 +144,9 @@ import Testing
         #expect(SearchMatcher.withoutUnfinishedSyllable("스카벅ㅅ") == "스카벅")
         #expect(SearchMatcher.withoutUnfinishedSyllable("ㅅㅌㅂㅅ") == "ㅅㅌㅂㅅ")
         #expect(SearchMatcher.withoutUnfinishedSyllable("스카벅") == "스카벅")
+        #expect(SearchMatcher.withoutUnfinishedSyllable("스카벅스 ㄱ") == "스카벅스")
+        #expect(SearchMatcher.withoutUnfinishedSyllable("ㄱ") == "ㄱ")
+        #expect(try results("스카벅스 ㄱ").first?.place.name == "스타벅스 강남역점")
     }
 
     /// A fuzzy match that begins a word of the name ranks above one that begins inside a word,
