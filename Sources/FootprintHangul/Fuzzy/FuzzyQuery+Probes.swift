@@ -244,10 +244,6 @@ extension FuzzyQuery {
         return (0..<19).filter { $0 != syllable.chosungIndex }.map { 0xAC00 + UInt32($0 * 21 * 28) + offset }
     }
 
-    /// How many syllables the longest run of Hangul syllables in the query has (spaces are not
-    /// counted: `카패 서울숲` is one run of five; Latin letters and digits end a run).
-    public var longestSyllableRunCount: Int { longestSyllableRun.count }
-
     /// The longest run of Hangul syllables in the query (the first of equal ones).
     var longestSyllableRun: [UInt32] {
         var best: ArraySlice<UInt32> = []
