@@ -17,8 +17,10 @@ extension FuzzyQuery {
     /// a syllable left out, added or swapped, an abbreviation (``abbreviationProbes``: `스벅`,
     /// `동플`, and `스벅 강남`). At most ~4 per syllable of the run, ~3 per keystroke, for a run of
     /// three syllables 19 per end syllable, for a run of two every spelling of an end one key away
-    /// (~100), 28 for two changes: fewer than 250 whatever the query (a test holds the bound on
-    /// the longest queries and syllables of the most keys). A skip bigram `~AC` over a word's
+    /// (~100), 28 for two changes: fewer than 250 for one order of the words, whatever the query
+    /// (a test holds the bound on the longest queries and syllables of the most keys); with the
+    /// other orders (``reorderings``) and each word read apart (``apartWords``), fewer than 1,500
+    /// (414 for `가나 다라 마바`, the most measured). A skip bigram `~AC` over a word's
     /// second syllable is indexed as the abbreviation token `^AC` (``SearchTokenizer/Options-swift.struct/abbreviations``):
     /// a look-up asks for either.
     public var probes: [Probe] {
@@ -32,7 +34,7 @@ extension FuzzyQuery {
         // words of two syllables or more (`교보` for `광화뭄`) as pieces the name must hold too.
         for word in apartWords {
             let others = word.others.filter { $0.count >= 2 && $0.allSatisfy(HangulSyllable.contains) }.map {
-                other in (0..<(other.count - 1)).map { Self.text([other[$0], other[$0 + 1]]) }
+                Self.bigrams($0[...])
             }
             for probe in word.query.probesInOrder {
                 var narrowed = probe
@@ -42,8 +44,7 @@ extension FuzzyQuery {
                 case .text(let text) where !others.isEmpty:
                     let scalars = text.unicodeScalars.map(\.value)
                     if scalars.count >= 2 && scalars.allSatisfy(HangulSyllable.contains) {
-                        narrowed = .pieces(
-                            [(0..<(scalars.count - 1)).map { Self.text([scalars[$0], scalars[$0 + 1]]) }] + others)
+                        narrowed = .pieces([Self.bigrams(scalars[...])] + others)
                     }
                 case .text:
                     break
@@ -68,9 +69,6 @@ extension FuzzyQuery {
         let h = run.count
         guard h >= 2 else { return [] }
         var probes: [Probe] = []
-        func bigrams(_ part: ArraySlice<UInt32>) -> [String] {
-            part.count < 2 ? [] : (part.startIndex..<(part.endIndex - 1)).map { Self.text([part[$0], part[$0 + 1]]) }
-        }
         func add(_ probe: Probe) {
             // A two-syllable spelling of a longer run (one of three with a syllable left out) is
             // one bigram, which thousands of names hold (`하우` of `하우수`): left to the other
@@ -85,8 +83,8 @@ extension FuzzyQuery {
         // what comes before it.
         if h >= 3 {
             for k in 1..<(h - 1) {
-                var pieces = [[SearchTokenizer.skipToken(run[k - 1], run[k + 1])] + bigrams(run[(k + 1)...])]
-                if k >= 2 { pieces.append(bigrams(run[..<k])) }
+                var pieces = [[SearchTokenizer.skipToken(run[k - 1], run[k + 1])] + Self.bigrams(run[(k + 1)...])]
+                if k >= 2 { pieces.append(Self.bigrams(run[..<k])) }
                 add(.pieces(pieces))
             }
         }
@@ -98,10 +96,10 @@ extension FuzzyQuery {
         for k in [0, h - 1] {
             let rest = k == 0 ? run[1...] : run[..<(h - 1)]
             if rest.count >= 3 {
-                add(.pieces([bigrams(rest)]))
+                add(.pieces([Self.bigrams(rest)]))
             } else if rest.count == 2 {
                 let initials = Self.text(run[(k == 0 ? 0 : 1)...(k == 0 ? 1 : 2)].map(Self.chosung))
-                add(.pieces([k == 0 ? [initials] + bigrams(rest) : bigrams(rest) + [initials]]))
+                add(.pieces([k == 0 ? [initials] + Self.bigrams(rest) : Self.bigrams(rest) + [initials]]))
                 for syllable in Self.otherInitials(of: run[k]) {
                     var text = run
                     text[k] = syllable
@@ -123,8 +121,8 @@ extension FuzzyQuery {
         }
         // A syllable left out (the name has one more after position k), added or swapped.
         for k in 1..<h {
-            var pieces = [[SearchTokenizer.skipToken(run[k - 1], run[k])] + bigrams(run[k...])]
-            if k >= 2 { pieces.append(bigrams(run[..<k])) }
+            var pieces = [[SearchTokenizer.skipToken(run[k - 1], run[k])] + Self.bigrams(run[k...])]
+            if k >= 2 { pieces.append(Self.bigrams(run[..<k])) }
             add(.pieces(pieces))
             if h >= 3 {
                 var shorter = run
@@ -171,7 +169,7 @@ extension FuzzyQuery {
         if end < units.count {
             let rest = units[end...]
             if rest.allSatisfy(HangulSyllable.contains) {
-                others = (rest.startIndex..<(rest.endIndex - 1)).map { Self.text([rest[$0], rest[$0 + 1]]) }
+                others = Self.bigrams(rest)
             }
         }
         let first = word[0]
@@ -200,7 +198,7 @@ extension FuzzyQuery {
             let cuts = [0, h / 3, 2 * h / 3, h]
             return (0..<3).map { part in
                 let piece = run[cuts[part]..<cuts[part + 1]]
-                return .pieces([(piece.startIndex..<(piece.endIndex - 1)).map { text([piece[$0], piece[$0 + 1]]) }])
+                return .pieces([bigrams(piece)])
             }
         }
         var probes: [Probe] = []
@@ -242,6 +240,11 @@ extension FuzzyQuery {
         guard let syllable = HangulSyllable(Unicode.Scalar(unit)!) else { return [] }
         let offset = unit - 0xAC00 - UInt32(syllable.chosungIndex * 21 * 28)
         return (0..<19).filter { $0 != syllable.chosungIndex }.map { 0xAC00 + UInt32($0 * 21 * 28) + offset }
+    }
+
+    /// The Hangul bigrams of `part`, as the index holds them (`스타벅` → `스타`, `타벅`).
+    static func bigrams(_ part: ArraySlice<UInt32>) -> [String] {
+        part.count < 2 ? [] : (part.startIndex..<(part.endIndex - 1)).map { text([part[$0], part[$0 + 1]]) }
     }
 
     /// The longest run of Hangul syllables in the query (the first of equal ones).

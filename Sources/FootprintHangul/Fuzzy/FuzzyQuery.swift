@@ -66,8 +66,8 @@ public struct FuzzyQuery: Hashable, Sendable {
     /// A query of up to this many words is also read with its words in each rotation (2 orders
     /// of two words, 3 of three): a typo in a query whose words come in another order than the
     /// name's (`강남역 스카벅스` for 스타벅스 강남역점), which the literal readings accept in any
-    /// order, is then found too. Each order has its own look-ups (``probes``), so a query makes
-    /// at most three times as many.
+    /// order, is then found too. Each order has its own look-ups (``probes``), and so has each
+    /// word read apart (``apartWords``): a query makes at most six times as many as one order.
     public static let maximumReorderedWords = 3
 
     /// Analyses `text`.

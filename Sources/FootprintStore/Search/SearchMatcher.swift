@@ -95,14 +95,11 @@ struct SearchMatcher {
             // A query typed in English mode has no syllables of its own: its Hangul reading is
             // read fuzzily instead (`tmzkqjrtm` is `스카벅스`, a typo of 스타벅스).
             if fuzzy?.isFuzzy != true,
-                let reading = hangul.readings.first(where: {
-                    guard $0.direction == .hangulFromLatinKeys else { return false }
-                    let reading = FuzzyQuery($0.text)
-                    return reading.isFuzzy && !reading.isChosung
-                })
+                let (text, reading) = hangul.readings.lazy.filter({ $0.direction == .hangulFromLatinKeys })
+                    .map({ ($0.text, FuzzyQuery($0.text)) }).first(where: { $0.1.isFuzzy && !$0.1.isChosung })
             {
-                fuzzy = FuzzyQuery(reading.text)
-                fuzzyReading = reading.text
+                fuzzy = reading
+                fuzzyReading = text
             }
         }
         self.fuzzy = fuzzy?.isFuzzy == true ? fuzzy : nil

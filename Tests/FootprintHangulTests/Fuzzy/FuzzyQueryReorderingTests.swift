@@ -35,6 +35,10 @@ import Testing
         #expect(query.probes.count == Set(query.probes).count)
         #expect(query.probes.contains(.pieces([["~스벅", "벅스", "스강", "강남", "남역"]])))
         #expect(query.probes.count <= 3 * 250)
+        // Three orders and three words read apart, each under 250 look-ups.
+        for text in ["가나 다라 마바", "꿻뷁 뷁꿻 꿼뷃", "가나다라마 바사아자차 카타파하가나"] {
+            #expect(FuzzyQuery(text).probes.count < 6 * 250, "\(text)")
+        }
     }
 
     /// A query of several words reads as its first word alone: an abbreviation ranks first only
