@@ -9,18 +9,31 @@ import Foundation
 /// the expected rest reaches the budget. Before any batch has been measured, it assumes the rest
 /// takes as long as the rows. A batch that re-packs the spatial index raises the estimate; the
 /// next one is smaller and adds its entries one by one instead, so the estimate settles.
+///
+/// Such a batch is also bounded by the pages it writes to the WAL (``walBudgetPages``): the
+/// `-wal` file holds at least the last batch until a checkpoint copies it, and in a large store a
+/// row changes a page of each index it is keyed in at random (its source id, its sources, its
+/// recommendation cell, its R*Tree leaf, its FTS5 terms): at 1M places a one-second batch wrote
+/// 191 MB. The clock keeps the last batch's pages per row too — an over-estimate for a larger
+/// batch, whose rows share more pages — and stops before the budget would be passed.
 struct BatchClock {
     /// The budget, in nanoseconds; `nil`: batches are sized by rows alone.
     let budgetNanoseconds: Double?
+    /// The most pages a time-bounded batch should write to the WAL.
+    let walBudgetPages: Double?
     /// The last measured batch's nanoseconds after its rows, per row.
     private(set) var tailNanosecondsPerRow: Double?
+    /// The last measured batch's WAL pages, per row.
+    private(set) var walPagesPerRow: Double?
     private var started: UInt64 = 0
     private var rowsEnded: UInt64 = 0
     private var rows = 0
 
-    /// A clock for batches of at most `seconds` each; `nil` for no time bound.
-    init(seconds: Double?) {
+    /// A clock for batches of at most `seconds` each and, with a time bound, `walPages` WAL pages;
+    /// `nil` for no bound.
+    init(seconds: Double?, walPages: Int? = nil) {
         budgetNanoseconds = seconds.map { $0 * 1e9 }
+        walBudgetPages = seconds == nil ? nil : walPages.map(Double.init)
     }
 
     /// Marks the start of a batch (before its transaction begins).
@@ -32,6 +45,7 @@ struct BatchClock {
     /// Whether a batch that has taken `rows` rows so far should stop taking more.
     func isDue(rows: Int) -> Bool {
         guard let budgetNanoseconds else { return false }
+        if let walBudgetPages, let walPagesPerRow, Double(rows + 1) * walPagesPerRow > walBudgetPages { return true }
         let elapsed = Double(Self.now() - started)
         let rest = tailNanosecondsPerRow.map { $0 * Double(rows) } ?? elapsed
         return elapsed + rest > budgetNanoseconds
@@ -43,10 +57,12 @@ struct BatchClock {
         self.rows = rows
     }
 
-    /// Marks the batch committed, and learns what its work after the rows cost.
-    mutating func endBatch() {
+    /// Marks the batch committed, and learns what its work after the rows cost, and how many
+    /// pages it wrote to the WAL (`walPages`, when known).
+    mutating func endBatch(walPages: Int? = nil) {
         guard rows > 0 else { return }
         tailNanosecondsPerRow = Double(Self.now() - rowsEnded) / Double(rows)
+        if let walPages { walPagesPerRow = Double(walPages) / Double(rows) }
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -116,4 +116,44 @@ import Testing
         }
         #expect((frames ?? 0) < 100)
     }
+
+    /// A large WAL copied whole by the first `PASSIVE` checkpoint is still read by a reader that
+    /// began after the commit: the checkpoint waits for it too, so that the next transaction
+    /// writes the WAL from its start instead of after the batch.
+    @Test func aLargeWALCopiedWholeWaitsForItsReadersToo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("wal.sqlite").path
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute(sql: "CREATE TABLE rows(text TEXT)") }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let writer = try DatabaseQueue(path: path, configuration: configuration)
+        try writer.inDatabase { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.inTransaction {
+                try insertRows(db, 0..<30_000)
+                return .commit
+            }
+        }
+        #expect(walSize(path) > Database.largeWALBytes)
+        let readerHoldsSnapshot = DispatchSemaphore(value: 0)
+        let reading = Thread {
+            try? pool.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM rows")
+                readerHoldsSnapshot.signal()
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+        }
+        reading.start()
+        readerHoldsSnapshot.wait()
+        let frames = try writer.inDatabase { db in
+            #expect(try db.checkpointWholeWAL())
+            try db.inTransaction {
+                try insertRows(db, 0..<100)
+                return .commit
+            }
+            return try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")?[1] as Int?
+        }
+        #expect((frames ?? 0) < 100)
+    }
 }

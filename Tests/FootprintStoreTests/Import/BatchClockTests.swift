@@ -37,3 +37,30 @@ import Testing
         #expect(!clock.isDue(rows: 10))
     }
 }
+
+/// A time-bounded batch also stops before the WAL pages it is expected to write, at the last
+/// batch's pages per row, pass the WAL budget.
+@Suite struct BatchClockWALTests {
+    @Test func aBatchStopsBeforeItsExpectedPagesPassTheBudget() {
+        var clock = BatchClock(seconds: 60, walPages: 1000)
+        clock.startBatch()
+        // Nothing measured yet: only time bounds the first batch.
+        #expect(!clock.isDue(rows: 100_000))
+        clock.endRows(500)
+        clock.endBatch(walPages: 2500)
+        #expect(clock.walPagesPerRow == 5)
+        clock.startBatch()
+        #expect(!clock.isDue(rows: 150))
+        // 200 rows and the next one would write 1,005 pages.
+        #expect(clock.isDue(rows: 200))
+    }
+
+    @Test func anImportSizedByRowsHasNoWALBudget() {
+        var clock = BatchClock(seconds: nil, walPages: 1000)
+        clock.startBatch()
+        clock.endRows(10)
+        clock.endBatch(walPages: 1_000_000)
+        clock.startBatch()
+        #expect(!clock.isDue(rows: 1_000_000))
+    }
+}

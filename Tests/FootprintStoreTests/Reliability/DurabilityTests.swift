@@ -107,7 +107,7 @@ final class SharedValue<Value>: @unchecked Sendable {
         for index in 0..<5000 { text += "\(index),장소 \(index),37.\(1000 + index),127.5\n" }
         try text.write(to: csv, atomically: true, encoding: .utf8)
         var options = ImportOptions()
-        // Past the budget at the first look at the clock: a batch every 1,024 rows.
+        // Past the budget at the first look at the clock: a batch every `clockInterval` rows.
         options.maximumBatchSeconds = 1e-9
         let reader = try FootprintStore.open(at: test.path, mode: .readOnly)
         var committed: [Int] = []
@@ -118,8 +118,10 @@ final class SharedValue<Value>: @unchecked Sendable {
             pending.append((try? reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM place_changes") }) ?? -1)
         }
         #expect(summary.inserted == 5000)
-        #expect(committed == [1024, 2048, 3072, 4096, 5000])
-        #expect(pending == [0, 0, 0, 0, 0])
+        let interval = PlaceImportRun.clockInterval
+        let batchEnds = Array(stride(from: interval, to: 5000, by: interval)) + [5000]
+        #expect(committed == batchEnds)
+        #expect(pending == batchEnds.map { _ in 0 })
     }
 
     /// At the shared setting: batches of at most about a second, each with its search index

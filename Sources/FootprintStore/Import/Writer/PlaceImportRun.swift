@@ -21,8 +21,13 @@ struct PlaceImportRun {
 
     /// Rows between two progress reports within a batch.
     static let progressInterval = 16_384
-    /// Rows between two looks at the batch's clock.
-    static let clockInterval = 1024
+    /// Rows between two looks at the batch's clock: at 1M places a shared batch's WAL budget
+    /// is reached within a few thousand rows.
+    static let clockInterval = 256
+    /// The most a shared import's batch should write to the WAL (``BatchClock``), bytes: issue #17
+    /// keeps the `-wal` file within 64 MB, and an edit's transaction may follow the batch there
+    /// before a checkpoint copies them.
+    static let walBudgetBytes = 40 << 20
     /// How long the importer leaves the write lock free after each commit, so that a writer
     /// waiting for it (its busy handler retries every millisecond, see
     /// ``FootprintStore/lockRetries``) takes it before the next batch does.
@@ -55,10 +60,13 @@ struct PlaceImportRun {
         let lines = PlaceLines()
         var finished = false
         var committedRows = 0
-        var clock = BatchClock(seconds: options.strict ? nil : options.maximumBatchSeconds)
+        let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+        var clock = BatchClock(
+            seconds: options.strict ? nil : options.maximumBatchSeconds, walPages: Self.walBudgetBytes / pageSize)
         while !finished {
             var batch = summary
             clock.startBatch()
+            _ = db.walPagesWritten()
             try db.inTransaction(.immediate) {
                 let triggers = try SuspendedTriggers(db)
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
@@ -125,7 +133,7 @@ struct PlaceImportRun {
                 try triggers.restore(db)
                 return .commit
             }
-            clock.endBatch()
+            clock.endBatch(walPages: db.walPagesWritten())
             summary = batch
             committedRows = summary.rowsRead - summary.skipped - summary.conflicts
             progress(report(summary, bytesRead: rows.bytesConsumed, committedRows: committedRows, committed: true))
