@@ -3,7 +3,8 @@ import FootprintTestSupport
 import Foundation
 import Testing
 
-/// The fuzz corpus (`Fuzz/Corpus/<target>/`, committed) and the seeds too large to commit,
+/// The fuzz corpus (`Fuzz/Corpus/<target>/`, committed, with the long seeds of
+/// `Fuzz/LongSeeds/<target>/` that libFuzzer does not mutate) and the seeds too large to commit,
 /// built here as `Fuzz/large-seeds.py` writes them, fed to each ``FuzzTarget`` without a
 /// sanitizer: none may crash, and each rejection is an error value (``FuzzTarget/run(_:scratch:)``
 /// traps otherwise). `make fuzz` runs the same targets under libFuzzer and AddressSanitizer.
@@ -11,10 +12,18 @@ import Testing
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
 
+    /// Seeds of kilobytes, replayed but not fuzzed from (libFuzzer's length limit starts at the
+    /// longest input of its corpus).
+    static let longSeeds = corpus.deletingLastPathComponent().appendingPathComponent("LongSeeds")
+
     static func files(_ target: FuzzTarget) throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(
-            at: corpus.appendingPathComponent(target.rawValue), includingPropertiesForKeys: nil
-        ).sorted { $0.lastPathComponent < $1.lastPathComponent }
+        var files = try FileManager.default.contentsOfDirectory(
+            at: corpus.appendingPathComponent(target.rawValue), includingPropertiesForKeys: nil)
+        let long = longSeeds.appendingPathComponent(target.rawValue)
+        if FileManager.default.fileExists(atPath: long.path) {
+            files += try FileManager.default.contentsOfDirectory(at: long, includingPropertiesForKeys: nil)
+        }
+        return files.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     @Test(arguments: FuzzTarget.allCases)
@@ -23,6 +32,10 @@ import Testing
         let scratch = directory.file("input").path
         let files = try Self.files(target)
         #expect(files.count >= 5, "\(target.rawValue): the corpus is missing")
+        if target == .search || target == .searchStore {
+            let long = files.filter { $0.path.contains("/LongSeeds/") }
+            #expect(!long.isEmpty, "\(target.rawValue): the long seeds are missing")
+        }
         for file in files {
             // Not Data(contentsOf:), which leaks 4 KB per empty seed on Linux (make sanitize).
             let bytes = try #require(FileManager.default.wholeContents(atPath: file.path), "\(file.path)")
