@@ -64,8 +64,10 @@ fuzz-merge:
 # Each sanitizer in its own build folder, so neither rebuilds the other nor the plain build.
 # The CLI tests run the sanitized `footprint` binary of the same folder. The builds run at a low
 # priority (SANITIZE_NICE): on a shared machine they take long and must not starve other work.
-# LeakSanitizer reads tools/sanitizers/lsan.supp (leaks of the toolchain's XCTest, not ours); the
-# environment reaches the CLI processes the tests start. Failures are repeated at the end, as in `make test`.
+# The tests do not: `swift test` starts the test process at priority 0 whatever its own (Swift 6.3.1).
+# LeakSanitizer reads tools/sanitizers/lsan.supp (reports from the toolchain's XCTest and Foundation,
+# none of ours); the environment reaches the CLI processes the tests start. Failures are repeated at
+# the end, as in `make test`.
 SANITIZE_NICE ?= nice -n 10
 ASAN_ENV = LSAN_OPTIONS=suppressions=$(abspath tools/sanitizers/lsan.supp)
 sanitize: bootstrap

@@ -21,9 +21,9 @@ public func fuzzerInitialize(
     let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     scratch = "\(folder)/footprint-fuzz-\(getpid())-\(name)"
     // The set-up is not under test and its leaks are not the parsers': LeakSanitizer ignores
-    // what is allocated while it is disabled. The search store's set-up leaks one 65-byte
-    // `Data` (the `geom` blob of `Place.encode`, through GRDB), which would otherwise stop the
-    // search target on its first input.
+    // what is allocated while it is disabled. (The search store's set-up once kept a 65-byte
+    // `Data` LeakSanitizer could not trace, which stopped the target on its first input; see
+    // `FuzzTarget.searchStore(beside:)`.)
     __lsan_disable()
     defer { __lsan_enable() }
     do {
