@@ -172,30 +172,14 @@ extension FootprintStore {
             path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size,
             checksIdentity: file.checksIdentity)
         try bulkWrite { db in
-            // A first import of many rows: the search index is built beside it (SideSearchIndex).
-            let sideIndex = try SideSearchIndex.start(
-                db, storePath: path, options: file.options, expectedRows: run.expectedRows,
-                minimumRows: file.options.sideIndexMinimumRows)
-            defer { sideIndex?.cancel() }
-            try run.run(db, into: &summary, sideIndex: sideIndex, progress: progress)
+            try run.run(db, into: &summary, progress: progress)
             // The batches recorded what they changed; fold it into the search index now, so reads
             // do not check every imported row one by one until the next write. With the bulk
-            // write's page cache: a rebuild reads every place again. An index built beside is
-            // copied in after this commit, by another connection; when it could not be (the
-            // store changed meanwhile), the import folds after all.
+            // write's page cache: a first import's rebuild reads every place again.
             try db.inTransaction(.immediate) {
                 try PlaceMoves.fold(db)
-                if sideIndex == nil { try SearchIndex.fold(db) }
+                try SearchIndex.fold(db)
                 return .commit
-            }
-            if let sideIndex {
-                summary.indexedBeside = sideIndex.finish()
-                if !summary.indexedBeside {
-                    try db.inTransaction(.immediate) {
-                        try SearchIndex.fold(db)
-                        return .commit
-                    }
-                }
             }
         }
         return summary

@@ -82,9 +82,6 @@ public struct ImportOptions: Hashable, Sendable {
     /// source may be and still be merged as the same spot (``ImportSummary/merged``); 0 turns
     /// matching off. Between 0 and 1000; the import refuses anything else.
     public var matchRadiusMeters = 50.0
-    /// From how many rows (estimated from the file's size) a first import builds the search
-    /// index on a second thread (``SideSearchIndex``); tests lower it.
-    var sideIndexMinimumRows = SideSearchIndex.minimumRows
 
     public init(
         format: ImportFormat? = nil, encoding: ImportEncoding? = nil, crs: String? = nil, source: String? = nil,

@@ -42,8 +42,6 @@ public struct ImportSummary: Hashable, Sendable {
     public var merged = 0
     /// Every merged row, in file order, with the place it went into.
     public var mergedRows: [MergedRow] = []
-    /// The search index was built on a second thread and copied in (``SideSearchIndex``).
-    var indexedBeside = false
     /// Rows (counted as updated or unchanged too) where at least one field the user set
     /// (``PlaceEdits``) kept the user's value although the file has another one.
     public var keptEdits = 0

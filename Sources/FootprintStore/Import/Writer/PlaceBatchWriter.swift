@@ -38,7 +38,6 @@ final class PlaceBatchWriter {
     private let marks: PlaceMarkStatements?
     private let lines: PlaceLines
     private let conflation: ImportConflation?
-    private let sideIndex: SideSearchIndex?
     /// Points for the spatial index.
     private(set) var index = SpatialIndexUpdate()
     /// Rows of this batch where a field the user set kept its value against the file's.
@@ -47,10 +46,9 @@ final class PlaceBatchWriter {
     /// Prepares the batch's statements.
     init(
         _ db: Database, path: String, source: String, timestamp: String, checks: PlaceWriteChecks, lines: PlaceLines,
-        conflation: ConflationRun? = nil, sideIndex: SideSearchIndex? = nil
+        conflation: ConflationRun? = nil
     ) throws {
         self.path = path
-        self.sideIndex = sideIndex
         self.conflation =
             try conflation.flatMap { run in
                 run.isActive
@@ -132,7 +130,6 @@ final class PlaceBatchWriter {
             index.add(id: id, longitude: place.longitude, latitude: place.latitude, moved: false)
             lines.record(place: id, line: place.line)
             conflation?.inserted(place.sourceID)
-            sideIndex?.add(id: id, place: place)
             return .inserted
         }
         guard let outcome = try updateExisting(with: place) else {

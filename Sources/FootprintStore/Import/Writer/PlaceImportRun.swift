@@ -39,22 +39,14 @@ struct PlaceImportRun {
     /// position take ~40 bytes, most files carry more.
     static let bytesPerRowEstimate: Int64 = 64
 
-    /// The rows an import of `totalBytes` probably holds.
-    var expectedRows: Int? { totalBytes.map { Int($0 / Self.bytesPerRowEstimate) } }
-
-    /// Runs the import; each inserted place is also handed to `sideIndex`, which is abandoned when
-    /// the run changes a place it wrote.
-    func run(
-        _ db: Database, into summary: inout ImportSummary, sideIndex: SideSearchIndex? = nil,
-        progress: (ImportProgress) -> Void
-    ) throws {
+    func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
         let rows = RowPipeline(reader: reader)
         rows.start()
         defer { rows.stop() }
         let checks = try PlaceWriteChecks.decide(db, source: source, options: options, checksIdentity: checksIdentity)
         let conflation = try ConflationRun(
             db, source: source, radiusMeters: options.matchRadiusMeters,
-            expectedRows: expectedRows)
+            expectedRows: totalBytes.map { Int($0 / Self.bytesPerRowEstimate) })
         let hasSpatialIndex = try db.tableExists(SpatialIndexUpdate.table)
         var indexCount =
             hasSpatialIndex
@@ -75,7 +67,7 @@ struct PlaceImportRun {
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
                 let writer = try PlaceBatchWriter(
                     db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
-                    checks: checks, lines: lines, conflation: conflation, sideIndex: sideIndex)
+                    checks: checks, lines: lines, conflation: conflation)
                 var rowCount = 0
                 while rowCount < batchLimit {
                     guard let row = try rows.next() else {
@@ -94,14 +86,11 @@ struct PlaceImportRun {
                         if !outcome.isRepeated { batch.record(warningsOf: place, limit: options.reportedSkipLimit) }
                         switch outcome {
                         case .inserted: batch.inserted += 1
-                        case .updated:
-                            batch.updated += 1
-                            sideIndex?.abandon()
+                        case .updated: batch.updated += 1
                         case .unchanged: batch.unchanged += 1
                         case .keptRemoved: batch.keptRemoved += 1
                         case .merged(let placeID):
                             batch.merged += 1
-                            sideIndex?.abandon()
                             batch.mergedRows.append(
                                 MergedRow(
                                     line: place.line, jsonPath: place.jsonPath, sourceID: place.sourceID,
