@@ -42,9 +42,9 @@ import Testing
         }
     }
 
-    /// An import in one-second-like batches, and a first import of default batches large enough
-    /// to build its search index on a second thread and copy it in at the end (the last moments
-    /// fall in that copy or near it).
+    /// An import in short time-bounded batches, and a first import of default batches, whose
+    /// search index is folded in after the last batch (the last moments fall in that fold or near
+    /// it).
     static let imports: [(rows: Int, options: [String], moments: [Double])] = [
         (rows, ["--batch-seconds", "0.2"], [0.1625, 0.3875, 0.6125, 0.8375]),
         (30_000, [], [0.2, 0.5, 0.8, 0.93, 0.97]),
