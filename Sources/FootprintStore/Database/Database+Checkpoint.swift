@@ -33,7 +33,6 @@ extension Database {
     @discardableResult
     func checkpointWholeWAL() throws -> Bool {
         let started = DispatchTime.now().uptimeNanoseconds
-        let pageSize = try Int.fetchOne(self, sql: "PRAGMA page_size") ?? 4096
         var frames = 0
         var copiedWhole = false
         while true {
@@ -49,6 +48,7 @@ extension Database {
             if Double(DispatchTime.now().uptimeNanoseconds - started) > Self.checkpointWaitSeconds * 1e9 { break }
             usleep(1000)
         }
+        let pageSize = try Int.fetchOne(self, sql: "PRAGMA page_size") ?? 4096
         guard frames * pageSize > Self.largeWALBytes else { return copiedWhole }
         // Busy (1) when the handler gave up: the next batch tries again.
         let row = try Row.fetchOne(self, sql: "PRAGMA wal_checkpoint(RESTART)")

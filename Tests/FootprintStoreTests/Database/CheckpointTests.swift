@@ -21,6 +21,34 @@ import Testing
         }
     }
 
+    /// `wal.sqlite` in a new directory with a table `rows`: a pool for readers, and a writer
+    /// that waits up to 10 s for locks and checkpoints only when told.
+    private func walFiles() throws -> (TemporaryDirectory, DatabasePool, DatabaseQueue) {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("wal.sqlite").path
+        let pool = try DatabasePool(path: path)
+        try pool.write { try $0.execute(sql: "CREATE TABLE rows(text TEXT)") }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let writer = try DatabaseQueue(path: path, configuration: configuration)
+        try writer.inDatabase { try $0.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        return (directory, pool, writer)
+    }
+
+    /// Starts a reader of `pool` that holds its snapshot for `seconds`, and returns once it holds it.
+    private func holdSnapshot(_ pool: DatabasePool, seconds: Double) {
+        let readerHoldsSnapshot = DispatchSemaphore(value: 0)
+        let reading = Thread {
+            try? pool.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM rows")
+                readerHoldsSnapshot.signal()
+                Thread.sleep(forTimeInterval: seconds)
+            }
+        }
+        reading.start()
+        readerHoldsSnapshot.wait()
+    }
+
     @Test func aReaderOnAnOldSnapshotDelaysTheWholeCheckpointUntilItEnds() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("wal.sqlite").path
@@ -77,24 +105,9 @@ import Testing
     /// Past ``Database/largeWALBytes`` the checkpoint waits for the reader (holding the write
     /// lock), and the next transaction writes the WAL from its start.
     @Test func aLargeWALWaitsForTheReaderOfAnOldSnapshot() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, pool, writer) = try walFiles()
         let path = directory.file("wal.sqlite").path
-        let pool = try DatabasePool(path: path)
-        try pool.write { try $0.execute(sql: "CREATE TABLE rows(text TEXT)") }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        let writer = try DatabaseQueue(path: path, configuration: configuration)
-        try writer.inDatabase { try $0.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
-        let readerHoldsSnapshot = DispatchSemaphore(value: 0)
-        let reading = Thread {
-            try? pool.read { db in
-                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM rows")
-                readerHoldsSnapshot.signal()
-                Thread.sleep(forTimeInterval: 0.5)
-            }
-        }
-        reading.start()
-        readerHoldsSnapshot.wait()
+        holdSnapshot(pool, seconds: 0.5)
         let copied = try writer.inDatabase { db in
             try db.inTransaction {
                 try insertRows(db, 0..<30_000)
@@ -121,31 +134,16 @@ import Testing
     /// began after the commit: the checkpoint waits for it too, so that the next transaction
     /// writes the WAL from its start instead of after the batch.
     @Test func aLargeWALCopiedWholeWaitsForItsReadersToo() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, pool, writer) = try walFiles()
         let path = directory.file("wal.sqlite").path
-        let pool = try DatabasePool(path: path)
-        try pool.write { try $0.execute(sql: "CREATE TABLE rows(text TEXT)") }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        let writer = try DatabaseQueue(path: path, configuration: configuration)
         try writer.inDatabase { db in
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             try db.inTransaction {
                 try insertRows(db, 0..<30_000)
                 return .commit
             }
         }
         #expect(walSize(path) > Database.largeWALBytes)
-        let readerHoldsSnapshot = DispatchSemaphore(value: 0)
-        let reading = Thread {
-            try? pool.read { db in
-                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM rows")
-                readerHoldsSnapshot.signal()
-                Thread.sleep(forTimeInterval: 0.3)
-            }
-        }
-        reading.start()
-        readerHoldsSnapshot.wait()
+        holdSnapshot(pool, seconds: 0.3)
         let frames = try writer.inDatabase { db in
             #expect(try db.checkpointWholeWAL())
             try db.inTransaction {
