@@ -154,4 +154,41 @@ import Testing
         }
         #expect((frames ?? 0) < 100)
     }
+
+    /// Another connection's checkpoint holds the checkpoint lock (in production an editor's
+    /// automatic one after its COMMIT; here a `RESTART` waiting for a reader): the checkpoint
+    /// between two batches waits for it to end instead of taking the WAL for copied, which let
+    /// the next batch be written after the last one.
+    @Test func anotherConnectionsCheckpointIsWaitedFor() throws {
+        let (directory, pool, writer) = try walFiles()
+        let path = directory.file("wal.sqlite").path
+        holdSnapshot(pool, seconds: 1)
+        try writer.inDatabase { db in
+            try db.inTransaction {
+                try insertRows(db, 0..<30_000)
+                return .commit
+            }
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        let otherEnded = DispatchSemaphore(value: 0)
+        let checkpointing = Thread {
+            _ = try? other.inDatabase { db in try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(RESTART)") }
+            otherEnded.signal()
+        }
+        checkpointing.start()
+        // The other checkpoint has taken its lock and waits for the reader (until ~1 s).
+        Thread.sleep(forTimeInterval: 0.2)
+        let frames = try writer.inDatabase { db in
+            #expect(try db.checkpointWholeWAL())
+            #expect(otherEnded.wait(timeout: .now()) == .success)
+            try db.inTransaction {
+                try insertRows(db, 0..<100)
+                return .commit
+            }
+            return try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")?[1] as Int?
+        }
+        #expect((frames ?? 0) < 100)
+    }
 }
