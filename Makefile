@@ -14,6 +14,8 @@ BENCH_DATA ?= $(abspath .build/bench-data)/n$(BENCH_N)
 STRESS_N ?= 1000000
 STRESS_DATA ?= $(abspath .build/bench-data)/n$(STRESS_N)
 STRESS_KILLS ?= 20
+# More arguments of tools/stress/stress.py, e.g. STRESS_ARGS="--only concurrency --reader-pause 0.5".
+STRESS_ARGS ?=
 
 .PHONY: bootstrap build test demo bench stress fuzz fuzz-merge sanitize clean
 
@@ -41,7 +43,7 @@ stress: build
 	test -f $(STRESS_DATA)/places.csv || python3 $(PEERS)/gen_data.py -n $(STRESS_N) --out $(STRESS_DATA) >/dev/null
 	python3 tools/stress/stress.py --bin "$$($(SWIFT) build -c release --show-bin-path)/footprint" \
 		--places $(STRESS_DATA)/places.csv --track $(STRESS_DATA)/track.csv --kills $(STRESS_KILLS) \
-		--work $(abspath .build/stress)
+		--work $(abspath .build/stress) $(STRESS_ARGS)
 
 # The fuzz package builds the main one again with the fuzzer's coverage and ASan (Fuzz/.build);
 # -enable-testing lets it reach the internal readers. FUZZ_TARGETS: a subset, e.g. "gpx tile".

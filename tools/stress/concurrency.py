@@ -9,8 +9,9 @@ import time
 from common import Footprint, fail, log, percentile, places_digest, query, remove_db
 
 
-def concurrency(binary, places, gpx_small, work, rng, import_options=()):
-    """`import_options`: extra arguments of both imports (`--batch-seconds 1` from stress.py: one-second batches)."""
+def concurrency(binary, places, gpx_small, work, rng, import_options=(), reader_pause=0.0):
+    """`import_options`: extra arguments of both imports (`--batch-seconds 1` from stress.py: one-second batches);
+    `reader_pause`: seconds each reader waits between two commands (0: back to back)."""
     db = os.path.join(work, "alone.sqlite")
     alone = Footprint(binary, db)
     remove_db(db)
@@ -48,6 +49,8 @@ def concurrency(binary, places, gpx_small, work, rng, import_options=()):
                 latencies.append((arguments[0], elapsed))
                 if result.returncode != 0:
                     failures.append(f"{arguments[0]}: {result.stderr.strip()}")
+            if reader_pause:
+                stop.wait(reader_pause)
 
     def editor():
         number = 0
@@ -115,7 +118,8 @@ def concurrency(binary, places, gpx_small, work, rng, import_options=()):
     reader_ms = [1000 * elapsed for _, elapsed in latencies]
     log(f"concurrency: import {busy_seconds:.1f} s with readers vs {alone_seconds:.1f} s alone "
         f"({100 * (busy_seconds / alone_seconds - 1):+.0f}%), CPU {busy_cpu:.1f} s vs {alone_cpu:.1f} s "
-        f"({100 * (busy_cpu / alone_cpu - 1):+.0f}%); load average {os.getloadavg()[0]:.1f}; {len(latencies)} reader runs, p50 "
+        f"({100 * (busy_cpu / alone_cpu - 1):+.0f}%); load average {os.getloadavg()[0]:.1f}; {len(latencies)} reader runs "
+        f"({'back to back' if not reader_pause else f'{reader_pause:g} s apart'}), p50 "
         f"{percentile(reader_ms, 0.5):.0f} ms, p99 {percentile(reader_ms, 0.99):.0f} ms, max {max(reader_ms):.0f} ms")
     for name in sorted({name for name, _ in latencies}):
         values = [1000 * elapsed for command, elapsed in latencies if command == name]

@@ -50,6 +50,9 @@ def main():
     parser.add_argument("--crash", nargs="+", choices=CRASH_COMMANDS, default=CRASH_COMMANDS,
                         help="the commands the crash run kills (default all; a 1M run of all takes about an hour on a loaded machine)")
     parser.add_argument("--batch-seconds", default="1", help="the concurrent imports' --batch-seconds (default 1, the setting for an import while others edit)")
+    parser.add_argument("--reader-pause", type=float, default=0.0,
+                        help="seconds each concurrent reader waits between two commands (default 0: back to back, as "
+                             "issue 17 has them; four such loops take most of a 2-core machine's CPU from the import)")
     options = parser.parse_args()
     rng = random.Random(options.seed)
     os.makedirs(options.work, exist_ok=True)
@@ -74,7 +77,7 @@ def main():
         summary.append(f"day detect: {survived}/{options.other_kills - finished} kills survived ({finished} runs ended before their kill)")
     if options.only in (None, "concurrency"):
         import_options = ["--batch-seconds", options.batch_seconds] if options.batch_seconds else []
-        concurrency(binary, options.places, gpx_small, options.work, rng, import_options)
+        concurrency(binary, options.places, gpx_small, options.work, rng, import_options, options.reader_pause)
     for line in summary:
         log(line)
     log(f"{len(common.FAILURES)} failures")
