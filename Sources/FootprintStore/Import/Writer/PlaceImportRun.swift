@@ -27,9 +27,9 @@ struct PlaceImportRun {
     /// The most a shared import's batch should write to the WAL (``BatchClock``), bytes: issue #17
     /// keeps the `-wal` file within 64 MB. A batch may write more than its estimate (one that
     /// merges FTS5 segments, or a store grown since the last batch), and an edit's transaction may
-    /// follow it there before a checkpoint copies them. With four readers looping at 1M places the
-    /// `-wal` file peaked at 72.8 MB with a 40 MB budget and at 70.4 MB with this one: what is left
-    /// over 64 MB is not the batches' size (see README, Reliability).
+    /// follow it there before a checkpoint copies them. With four readers looping and an editor at
+    /// 1M places the `-wal` file peaked at 45.6 MB with this budget (batches of up to 49 MB: the
+    /// first ones, whose pages per row the clock still under-estimates).
     static let walBudgetBytes = 32 << 20
     /// How long the importer leaves the write lock free after each commit, so that a writer
     /// waiting for it (its busy handler retries every millisecond, see
