@@ -101,6 +101,16 @@ extension Database {
         return .done(log: log, copied: busy == 0 ? copied : min(copied, log - 1))
     }
 
+    /// The frames the WAL holds, from a `PASSIVE` checkpoint; `nil` when another connection's
+    /// checkpoint runs or the file is not in WAL mode.
+    func walFrames() throws -> Int? {
+        switch try checkpoint("PASSIVE") {
+        case .notWAL, .busy: return nil
+        case .empty: return 0
+        case .done(let log, _): return log
+        }
+    }
+
     /// The pages this connection has written to the WAL since the last call (SQLite's
     /// `SQLITE_DBSTATUS_CACHE_WRITE`, reset by the call): a batch's own, read after its COMMIT.
     func walPagesWritten() -> Int {

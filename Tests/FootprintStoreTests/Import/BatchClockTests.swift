@@ -55,6 +55,25 @@ import Testing
         #expect(clock.isDue(rows: 200))
     }
 
+    /// A batch written after pages the WAL still holds (it could not be rewound) gets what the
+    /// WAL limit leaves, and at least an eighth of its budget.
+    @Test func aBatchAfterPagesStillInTheWALGetsWhatTheLimitLeaves() {
+        var clock = BatchClock(seconds: 60, walPages: 1000, walLimitPages: 1500)
+        clock.startBatch()
+        clock.endRows(100)
+        clock.endBatch(walPages: 500)
+        clock.startBatch(walPagesInUse: 0)
+        #expect(clock.batchWALPages == 1000)
+        #expect(!clock.isDue(rows: 150))
+        clock.startBatch(walPagesInUse: 1000)
+        #expect(clock.batchWALPages == 500)
+        // 100 rows and the next one would write 505 pages.
+        #expect(!clock.isDue(rows: 90))
+        #expect(clock.isDue(rows: 100))
+        clock.startBatch(walPagesInUse: 1490)
+        #expect(clock.batchWALPages == 125)
+    }
+
     @Test func anImportSizedByRowsHasNoWALBudget() {
         var clock = BatchClock(seconds: nil, walPages: 1000)
         clock.startBatch()

@@ -31,6 +31,10 @@ struct PlaceImportRun {
     /// 1M places the `-wal` file peaked at 45.6 MB with this budget (batches of up to 49 MB: the
     /// first ones, whose pages per row the clock still under-estimates).
     static let walBudgetBytes = 32 << 20
+    /// The most the WAL should hold with a batch written after a previous one it still holds (a
+    /// reader kept the checkpoint from rewinding it): the next batch's budget shrinks to fit,
+    /// with room left for an edit and for a batch that writes more than its estimate.
+    static let walLimitBytes = 48 << 20
     /// How long the importer leaves the write lock free after each commit, so that a writer
     /// waiting for it (its busy handler retries every millisecond, see
     /// ``FootprintStore/lockRetries``) takes it before the next batch does.
@@ -57,10 +61,12 @@ struct PlaceImportRun {
         var committedRows = 0
         let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
         var clock = BatchClock(
-            seconds: options.strict ? nil : options.maximumBatchSeconds, walPages: Self.walBudgetBytes / pageSize)
+            seconds: options.strict ? nil : options.maximumBatchSeconds, walPages: Self.walBudgetBytes / pageSize,
+            walLimitPages: Self.walLimitBytes / pageSize)
+        var walPagesInUse = 0
         while !finished {
             var batch = summary
-            clock.startBatch()
+            clock.startBatch(walPagesInUse: walPagesInUse)
             _ = db.walPagesWritten()
             try db.inTransaction(.immediate) {
                 let triggers = try SuspendedTriggers(db)
@@ -133,7 +139,10 @@ struct PlaceImportRun {
                 committedRows: committedRows, rowsRead: summary.rowsRead, bytesRead: rows.bytesConsumed)
             if !finished {
                 usleep(Self.pauseMicroseconds)
-                try db.checkpointWholeWAL()
+                // Not rewound: the next batch is written after what the WAL holds (a full batch
+                // when unknown).
+                walPagesInUse = 0
+                if try !db.checkpointWholeWAL() { walPagesInUse = try db.walFrames() ?? Self.walBudgetBytes / pageSize }
             }
         }
     }
