@@ -30,9 +30,9 @@ extension FootprintStore {
     /// without the folder's write permission, which this process lacks, short of root; a writer
     /// would create the `-wal` file, and with one present the open is refused rather than read
     /// without the changes it holds.
-    static func openReadOnlyChecked(at path: String) throws -> DatabaseQueue {
+    static func openReadOnlyChecked(at path: String, memoryMapped: Bool = true) throws -> DatabaseQueue {
         do {
-            let queue = try openReadOnly(at: path)
+            let queue = try openReadOnly(at: path, memoryMapped: memoryMapped)
             try checkIdentity(of: queue, at: path, readOnly: true)
             return queue
         } catch let error as FootprintStoreError {
@@ -41,7 +41,7 @@ extension FootprintStore {
             }
             let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
             guard log == 0 else { throw FootprintStoreError.logNeedsFolder(path: path) }
-            let queue = try openReadOnly(at: immutableURI(path), name: path)
+            let queue = try openReadOnly(at: immutableURI(path), name: path, memoryMapped: memoryMapped)
             try checkIdentity(of: queue, at: path, readOnly: true)
             return queue
         }

@@ -22,8 +22,9 @@ extension Footprint {
         }
     }
 
-    /// Opens the database for a command: `.readOnly` for commands that only read.
+    /// Opens the database for a command: `.readOnly` for commands that only read, without a
+    /// memory map (a process that runs one query pays more for mapping the file than it saves).
     func openStore(_ mode: FootprintStore.Mode) throws -> FootprintStore {
-        try FootprintStore.open(at: databasePath, mode: mode)
+        try FootprintStore.open(at: databasePath, mode: mode, memoryMapped: false)
     }
 }

@@ -12,12 +12,26 @@ import Testing
         let path = directory.file("f.sqlite").path
         let store = try FootprintStore.open(at: path, mode: .create)
         let columns = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT f_table_name, f_geometry_column, geometry_type, srid, spatial_index_enabled FROM geometry_columns ORDER BY 1")
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT f_table_name, f_geometry_column, geometry_type, srid, spatial_index_enabled FROM geometry_columns ORDER BY 1"
+            )
         }
         #expect(columns.map { $0["f_table_name"] as String } == ["places", "tracks"])
         #expect(columns[0]["geometry_type"] as Int == 1)
         #expect(columns[0]["srid"] as Int == 4326)
         #expect(columns[0]["spatial_index_enabled"] as Int == 1)
+    }
+
+    /// A read-only store maps the file unless told not to (the CLI's one-query processes).
+    @Test(arguments: [true, false]) func aReadOnlyStoreMapsTheFileWhenAsked(memoryMapped: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("f.sqlite").path
+        _ = try FootprintStore.open(at: path, mode: .create)
+        let store = try FootprintStore.open(at: path, mode: .readOnly, memoryMapped: memoryMapped)
+        let mapSize = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA mmap_size") }
+        #expect(mapSize == (memoryMapped ? 1 << 30 : 0))
     }
 
     @Test func missingFileIsNotCreatedByReaders() throws {
@@ -34,7 +48,10 @@ import Testing
         let path = directory.file("other.sqlite").path
         try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE notes(text)") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: FootprintStoreError.notAFootprintDatabase(path: path, reason: "it holds tables of another application")) {
+        #expect(
+            throws: FootprintStoreError.notAFootprintDatabase(
+                path: path, reason: "it holds tables of another application")
+        ) {
             try FootprintStore.open(at: path, mode: .readWrite)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -72,9 +89,13 @@ import Testing
         _ = try FootprintStore.open(at: path, mode: .create)
         // Pretend the file predates the last migration.
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [FootprintMigrator.knownMigrations.last!])
+            try db.execute(
+                sql: "DELETE FROM grdb_migrations WHERE identifier = ?",
+                arguments: [FootprintMigrator.knownMigrations.last!])
         }
-        #expect(throws: FootprintStoreError.olderSchema(path: path)) { try FootprintStore.open(at: path, mode: .readOnly) }
+        #expect(throws: FootprintStoreError.olderSchema(path: path)) {
+            try FootprintStore.open(at: path, mode: .readOnly)
+        }
         #expect(FootprintStoreError.olderSchema(path: path).description.contains("footprint --db \(path) init"))
     }
 }
