@@ -34,6 +34,7 @@ enum BenchmarkTasks {
         RankedSearchTask(name: "search_ranked_near", twoSyllables: false),
         RankedSearchTask(name: "search_ranked_near_2syl", twoSyllables: true),
         ChosungSearchTask(),
+        FieldSearchTask(),
         TypoSearchTask(),
         AbbreviationSearchTask(),
         SearchThroughputTask(),

@@ -103,7 +103,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             let plan = SearchPlan(matcher, query: query)
             for stage in plan.stages + plan.laterStages() {
                 if case .names(let expression) = stage.source { precondition(!expression.text.isEmpty) }
-                if case .text(let expression) = stage.source { precondition(!expression.text.isEmpty) }
+                if case .tags(let expression) = stage.source { precondition(!expression.text.isEmpty) }
             }
             if let fuzzy = matcher.fuzzy {
                 precondition(fuzzy.probes.count < 1_000, "search: \(fuzzy.probes.count) fuzzy probes")

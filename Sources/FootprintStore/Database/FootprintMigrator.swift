@@ -56,6 +56,9 @@ enum FootprintMigrator {
         // Abbreviation tokens in the name indexes (a word's first syllable with each later one),
         // for abbreviations of any syllables of a word; both made anew, the index rebuilt.
         migrator.registerMigration("v20-search-abbrev", migrate: SearchIndex.createSchemaV20)
+        // search_text indexes address, road address and note only: category and tags are in
+        // search_short_fields (v8) already; made anew, the index rebuilt.
+        migrator.registerMigration("v21-search-text-split", migrate: SearchIndex.createSchemaV21)
         return migrator
     }()
 

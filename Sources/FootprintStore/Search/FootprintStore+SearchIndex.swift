@@ -7,7 +7,8 @@ public struct SearchIndexParts: OptionSet, Hashable, Sendable {
 
     /// `search_names`: place names, with 초성 (chosung — initial consonant) terms.
     public static let names = SearchIndexParts(rawValue: 1 << 0)
-    /// `search_text`: category, tags, address and note (and what `v8-address-search` keeps beside it).
+    /// `search_short_fields` (category, tags), `search_text` (address, road address, note) and the
+    /// long fields' lengths (`search_field_lengths`).
     public static let text = SearchIndexParts(rawValue: 1 << 1)
     public static let all: SearchIndexParts = [.names, .text]
 }
@@ -17,7 +18,7 @@ public struct SearchIndexParts: OptionSet, Hashable, Sendable {
 public struct SearchIndexSize: Hashable, Sendable {
     /// Bytes of everything built for name search (`search_names_*`).
     public var nameBytes: Int
-    /// Bytes of the other fields' index (`search_text_*`).
+    /// Bytes of the other fields' indexes (`search_short_fields_*`, `search_text_*`).
     public var textBytes: Int
 }
 
@@ -56,6 +57,7 @@ extension FootprintStore {
                 sql: """
                     SELECT name LIKE 'search\\_names\\_%' ESCAPE '\\', sum(pgsize) FROM dbstat
                     WHERE name LIKE 'search\\_names\\_%' ESCAPE '\\' OR name LIKE 'search\\_text\\_%' ESCAPE '\\'
+                        OR name LIKE 'search\\_short\\_fields\\_%' ESCAPE '\\'
                     GROUP BY 1
                     """)
             var size = SearchIndexSize(nameBytes: 0, textBytes: 0)

@@ -1,9 +1,9 @@
 import GRDB
 
 extension SearchIndex {
-    /// The fields whose lengths `search_field_lengths` keeps, as `search_text` column numbers:
-    /// `address`, `road_address`, `note` — the long fields a district name (`서울특별시`, `강남구`)
-    /// is found in for most places.
+    /// The fields whose lengths `search_field_lengths` keeps, as positions in ``textColumns`` (its
+    /// stored `field` numbers): `address`, `road_address`, `note` — the long fields a district name
+    /// (`서울특별시`, `강남구`) is found in for most places, and `search_text`'s columns.
     static let lengthKeyedColumns = [2, 3, 4]
 
     /// Migration `v8-address-search`: `search_field_lengths(field, id, length, likes)`, one row per
@@ -11,7 +11,8 @@ extension SearchIndex {
     /// places whose match in that field could rank highest first (``SearchRun`` walks it); and
     /// `search_short_fields(category, tags)`, the other two fields of `search_text` again, so that
     /// the places holding a district name there are found without reading the doclists of every
-    /// address (a column filter on `search_text` reads them all: ~250 ms at 1M).
+    /// address (a column filter on `search_text` reads them all: ~250 ms at 1M). Since
+    /// `v21-search-text-split` it is their only index.
     ///
     /// `length` is a lower bound of the field's search-normalized length (the fit of a match in
     /// it is then an upper bound): the exact length of text made of printable ASCII and Hangul

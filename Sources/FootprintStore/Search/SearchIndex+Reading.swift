@@ -31,6 +31,40 @@ extension SearchIndex {
         }
     }
 
+    /// The places holding `expression` in a field other than the name, ascending: the union of
+    /// `search_short_fields` (category, tags) and `search_text` (address, road address, note).
+    static func otherFieldIDs(_ db: Database, expression: SearchExpression) throws -> [Int64] {
+        mergedIDs(
+            try rowIDs(db, table: "search_short_fields", expression: expression),
+            try rowIDs(db, table: "search_text", expression: expression))
+    }
+
+    /// The union of two ascending lists of ids, ascending, each id once.
+    static func mergedIDs(_ a: [Int64], _ b: [Int64]) -> [Int64] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var merged: [Int64] = []
+        merged.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count, j < b.count {
+            if a[i] < b[j] {
+                merged.append(a[i])
+                i += 1
+            } else if b[j] < a[i] {
+                merged.append(b[j])
+                j += 1
+            } else {
+                merged.append(a[i])
+                i += 1
+                j += 1
+            }
+        }
+        merged += a[i...]
+        merged += b[j...]
+        return merged
+    }
+
     /// Which `places` columns ``forEachRow(_:ids:columns:condition:_:)`` reads.
     enum RowColumns {
         /// `id`, `name`, `likes`, `latitude`, `longitude`: what judging and ranking a name match

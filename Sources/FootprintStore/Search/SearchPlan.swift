@@ -3,7 +3,7 @@ import FootprintHangul
 /// The index look-ups of a search, in the order of the ranking, so that a search with a limit can
 /// stop as soon as nothing left to look up can rank among the results.
 ///
-/// Each stage finds candidates in one FTS5 table; after it has run (and every stage before it),
+/// Each stage finds candidates in the FTS5 tables; after it has run (and every stage before it),
 /// every place whose match ranks below ``Stage/completeBelow`` (a ``SearchMatch/tier``) has been
 /// found. A search stops before the next stage once it holds `limit` results ranked below the
 /// previous stage's bound.
@@ -13,14 +13,14 @@ struct SearchPlan {
         enum Source {
             /// `search_names MATCH expression`.
             case names(SearchExpression)
-            /// `search_text MATCH expression`.
-            case text(SearchExpression)
-            /// `search_text MATCH` any of the phrases: the query and its keyboard readings in the
-            /// other fields. When most places hold one (a district name), the places are read in
+            /// `search_short_fields MATCH expression`: an expression on its `tags` column.
+            case tags(SearchExpression)
+            /// Any of the phrases in the other fields (`search_short_fields` and `search_text`):
+            /// the query and its keyboard readings. When most places hold one (a district name), the places are read in
             /// the order of the best rank they could have instead (``SearchRun``'s walk).
             case literals([SearchExpression.Phrase])
             /// Places holding every word, each in the name or another field: the intersection
-            /// of each word's look-ups in both tables.
+            /// of each word's look-ups in the three tables.
             case allWordsAnywhere([SearchExpression])
             /// No text: every place within the radius, or else every place that passes the
             /// filters.
@@ -44,7 +44,7 @@ struct SearchPlan {
     private let query: SearchQuery
 
     /// At most this many of a query's words are looked up in the index (each costs a look-up in
-    /// both tables); a 10,000-character query of distinct words stays a small search.
+    /// every table); a 10,000-character query of distinct words stays a small search.
     static let maximumLookupWords = 8
 
     init(_ matcher: SearchMatcher, query: SearchQuery) {
@@ -78,7 +78,7 @@ struct SearchPlan {
                 stages.append(
                     Stage(source: .scan(texts: untokenized, tagsOnly: true), completeBelow: SearchMatch.tierCount))
             }
-            if let combined { stages.append(Stage(source: .text(combined), completeBelow: SearchMatch.tierCount)) }
+            if let combined { stages.append(Stage(source: .tags(combined), completeBelow: SearchMatch.tierCount)) }
             return (stages, false)
         }
         let hangul = matcher.hangul

@@ -19,15 +19,16 @@ extension SearchRun {
     /// other fields' candidates are returned.
     mutating func literalCandidates(_ phrases: [SearchExpression.Phrase]) throws -> [Int64] {
         guard let any = SearchExpression.any(phrases.map { .phrase($0) }) else { return [] }
-        func all() throws -> [Int64] { try SearchIndex.rowIDs(db, table: "search_text", expression: any) }
-        guard query.limit != nil, query.near == nil, try SearchIndex.hasFieldLengths(db) else { return try all() }
-        // Few candidates: read them all, as without a limit.
-        if let ids = try Self.rowIDs(db, table: "search_text", expression: any, atMost: Self.walkMinimum) {
-            return ids
-        }
+        func all() throws -> [Int64] { try SearchIndex.otherFieldIDs(db, expression: any) }
+        guard query.limit != nil, query.near == nil else { return try all() }
         // The places holding a literal in a field that is not walked: judged in full.
         guard let direct = try Self.rowIDs(db, table: "search_short_fields", expression: any, atMost: Self.walkMinimum)
         else { return try all() }
+        // Few candidates: read them all, as without a limit.
+        if let long = try Self.rowIDs(db, table: "search_text", expression: any, atMost: Self.walkMinimum) {
+            let ids = SearchIndex.mergedIDs(direct, long)
+            if ids.count <= Self.walkMinimum { return ids }
+        }
         // A walk bounds the rank of a place unread without its recency: the visited places are
         // judged first (``walkMinimum`` of them at most).
         let visited = try Int64.fetchAll(

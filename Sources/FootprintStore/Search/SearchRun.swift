@@ -97,8 +97,8 @@ struct SearchRun {
             case .names(let expression):
                 ids = try SearchIndex.rowIDs(db, table: "search_names", expression: expression, limit: oneKeyBound)
                 try judgeOtherNames(expression)
-            case .text(let expression):
-                ids = try SearchIndex.rowIDs(db, table: "search_text", expression: expression)
+            case .tags(let expression):
+                ids = try SearchIndex.rowIDs(db, table: "search_short_fields", expression: expression)
             case .literals(let phrases):
                 ids = try literalCandidates(phrases)
             case .allWordsAnywhere(let words):
@@ -174,6 +174,7 @@ struct SearchRun {
         var common: Set<Int64>?
         for word in words {
             var ids = Set(try SearchIndex.rowIDs(db, table: "search_names", expression: word))
+            ids.formUnion(try SearchIndex.rowIDs(db, table: "search_short_fields", expression: word))
             ids.formUnion(try SearchIndex.rowIDs(db, table: "search_text", expression: word))
             common = common.map { $0.intersection(ids) } ?? ids
             if common?.isEmpty ?? false { return [] }

@@ -6,6 +6,6 @@ enum FootprintVersion {
     /// The release, in semantic versioning; raised when a release is tagged.
     static let release = "0.1.0"
 
-    /// `footprint 0.1.0 (database schema v20-search-abbrev)`.
+    /// `footprint 0.1.0 (database schema v21-search-text-split)`.
     static var line: String { "footprint \(release) (database schema \(FootprintStore.schemaVersion))" }
 }

@@ -92,7 +92,7 @@ import Testing
         let (pending, indexed) = try test.store.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM place_changes"),
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM search_text_docsize")
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM search_short_fields_docsize")
             )
         }
         #expect(pending == 0)

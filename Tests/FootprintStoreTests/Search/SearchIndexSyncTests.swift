@@ -28,6 +28,8 @@ import Testing
         try store.write { db in
             try db.execute(sql: "INSERT INTO search_names(search_names, rank) VALUES ('integrity-check', 1)")
             try db.execute(sql: "INSERT INTO search_text(search_text, rank) VALUES ('integrity-check', 1)")
+            try db.execute(
+                sql: "INSERT INTO search_short_fields(search_short_fields, rank) VALUES ('integrity-check', 1)")
         }
     }
 
