@@ -22,6 +22,10 @@ public struct MapPlace: Hashable, Sendable {
 }
 
 extension FootprintStore {
+    /// The most cell bands (1/500° each, ~220 m) a box may span for ``mapPlaces(in:filter:)`` to
+    /// read it band by band: a zoom-13 tile spans ~20 at Seoul's latitude.
+    static let mapCellBands = 32
+
     /// Every place inside `box` (edges included; a box whose west edge is east of its east edge
     /// crosses the antimeridian), or every place when `box` is `nil`, that passes the filter,
     /// by id.
@@ -29,6 +33,11 @@ extension FootprintStore {
     /// The spatial index (`idx_places_geom`, an R*Tree of float32 boxes that always hold their
     /// point) picks the candidates; the `latitude`/`longitude` columns decide, so a place on an
     /// edge is in or out by its exact position. Only the four columns a map needs are read.
+    ///
+    /// Without a filter, a box of at most ``mapCellBands`` bands of ``RecommendationCells`` (a
+    /// tile of zoom 13 or more) is read from `recommend_candidates` instead, one B-tree range a
+    /// band: its rows hold the same four columns, clustered by cell, where the spatial index's
+    /// candidates are scattered over `places` (a zoom-14 tile of 1,760 places at 1M: 14 → 1 ms).
     public func mapPlaces(in box: BoundingBox?, filter: PlaceFilter = PlaceFilter()) throws -> [MapPlace] {
         try filter.check()
         let filterSQL = filter.sqlCondition()
@@ -54,6 +63,31 @@ extension FootprintStore {
             }
             let spans: [(Double, Double)] =
                 box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
+            let bands = RecommendationCells.band(box.south)...RecommendationCells.band(box.north)
+            if filterSQL == nil, bands.count <= Self.mapCellBands, try db.tableExists("recommend_candidates") {
+                let statement = try db.cachedStatement(
+                    sql: """
+                        SELECT id, name, category, latitude, longitude FROM recommend_candidates
+                        WHERE cell BETWEEN ? AND ?
+                        """)
+                for (west, east) in spans {
+                    let columns = RecommendationCells.column(west)...RecommendationCells.column(east)
+                    for band in bands {
+                        let base = band * RecommendationCells.stride
+                        let rows = try Row.fetchCursor(
+                            statement, arguments: [base + columns.lowerBound, base + columns.upperBound])
+                        while let row = try rows.next() {
+                            let coordinate = Coordinate(uncheckedLatitude: row[3], longitude: row[4])
+                            if box.contains(coordinate) {
+                                places.append(
+                                    MapPlace(id: row[0], name: row[1], category: row[2], coordinate: coordinate))
+                            }
+                        }
+                    }
+                }
+                places.sort { $0.id < $1.id }
+                return places
+            }
             for (west, east) in spans {
                 try collect(
                     columns + """
