@@ -44,7 +44,7 @@ public final class FootprintStore: Sendable {
     /// `mmap_size`, 1 GiB) rather than `read()` copies — faster rows for a process that runs many
     /// queries, but a short one pays for it: page faults that map pages it never reads, and the
     /// unmapping at exit. A command-line process, one query each, opens without (the CLI: at 1M
-    /// places `search` 48 → 31 ms a process, `render tile` 57 → 40 ms, half the system time).
+    /// places `search` 48 → 32 ms a process, `render tile` 57 → 42 ms, half the system time).
     public static func open(at path: String, mode: Mode, memoryMapped: Bool = true) throws -> FootprintStore {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists, mode != .create { throw FootprintStoreError.databaseMissing(path: path) }
