@@ -37,10 +37,12 @@ let package = Package(
         .target(name: "FootprintProjection", dependencies: ["CProj", "FootprintGeo"]),
         // zlib, for the gzip files of Data/ the CLI's basemap reads.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // SQLite's process-wide settings.
+        .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "FootprintStore",
             dependencies: [
-                "FootprintGeo", "FootprintHangul", "FootprintProjection",
+                "CSQLiteConfig", "FootprintGeo", "FootprintHangul", "FootprintProjection",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),

@@ -1,3 +1,4 @@
+import CSQLiteConfig
 import Foundation
 import GRDB
 
@@ -32,6 +33,12 @@ public final class FootprintStore: Sendable {
         self.writer = writer
     }
 
+    /// SQLite's process-wide settings, made before the first store opens: memory statistics off
+    /// (``footprint_sqlite_disable_memory_statistics()``), so that the connections of two threads
+    /// — an import's and its ``SearchIndexBuild``'s — do not take one mutex at every allocation.
+    /// Nothing when the process used SQLite before.
+    private static let sqliteConfigured: Void = { _ = footprint_sqlite_disable_memory_statistics() }()
+
     /// Opens the database at `path`.
     ///
     /// - Throws: ``FootprintStoreError/databaseMissing(path:)`` when the file does not exist and
@@ -46,6 +53,7 @@ public final class FootprintStore: Sendable {
     /// unmapping at exit. A command-line process, one query each, opens without (the CLI: at 1M
     /// places `search` 48 → 32 ms a process, `render tile` 57 → 42 ms, half the system time).
     public static func open(at path: String, mode: Mode, memoryMapped: Bool = true) throws -> FootprintStore {
+        _ = sqliteConfigured
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists, mode != .create { throw FootprintStoreError.databaseMissing(path: path) }
         if !exists {

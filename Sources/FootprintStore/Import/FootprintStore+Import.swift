@@ -165,24 +165,40 @@ extension FootprintStore {
     public func importPlaces(_ file: PlaceImportFile, progress: (ImportProgress) -> Void = { _ in }) throws
         -> ImportSummary
     {
+        try runImport(file, progress: progress).summary
+    }
+
+    /// Imports an opened file; `builtSearchIndex` tells whether the search index was the one
+    /// built beside the batches (``SearchIndexBuild``) rather than folded or rebuilt after them.
+    func runImport(_ file: PlaceImportFile, progress: (ImportProgress) -> Void = { _ in }) throws
+        -> (summary: ImportSummary, builtSearchIndex: Bool)
+    {
         guard writer != nil else { throw FootprintStoreError.readOnly(path: self.path) }
         try file.take()
         var summary = ImportSummary(source: file.source, format: file.format, encoding: file.encoding)
         let run = PlaceImportRun(
             path: file.name, source: file.source, options: file.options, reader: file.reader, totalBytes: file.size,
             checksIdentity: file.checksIdentity)
-        try bulkWrite { db in
-            try run.run(db, into: &summary, progress: progress)
+        let builtSearchIndex = try bulkWrite { db in
+            let build = try run.startSearchBuild(db)
+            defer { build?.stop() }
+            try run.run(db, into: &summary, build: build, progress: progress)
             // The batches recorded what they changed; fold it into the search index now, so reads
             // do not check every imported row one by one until the next write. With the bulk
-            // write's page cache: a first import's rebuild reads every place again.
+            // write's page cache: a first import's rebuild reads every place again. The index
+            // built beside the batches is taken instead when it holds exactly their places.
+            let attached = try build?.attach(db) ?? false
+            defer { if attached { try? build?.detach(db) } }
+            var adopted = false
             try db.inTransaction(.immediate) {
                 try PlaceMoves.fold(db)
-                try SearchIndex.fold(db)
+                adopted = try attached && build?.adopt(db) == true
+                if !adopted { try SearchIndex.fold(db) }
                 return .commit
             }
+            return adopted
         }
-        return summary
+        return (summary, builtSearchIndex)
     }
 }
 

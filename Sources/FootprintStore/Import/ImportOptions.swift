@@ -82,6 +82,9 @@ public struct ImportOptions: Hashable, Sendable {
     /// source may be and still be merged as the same spot (``ImportSummary/merged``); 0 turns
     /// matching off. Between 0 and 1000; the import refuses anything else.
     public var matchRadiusMeters = 50.0
+    /// The fewest rows (estimated from the file's size) for which a first import builds the
+    /// search index beside its batches (``SearchIndexBuild``); tests lower it.
+    var searchBuildMinimumRows = SearchIndexBuild.minimumRows
 
     public init(
         format: ImportFormat? = nil, encoding: ImportEncoding? = nil, crs: String? = nil, source: String? = nil,

@@ -50,6 +50,13 @@ extension SearchIndex {
     static func rebuildFieldLengths(_ db: Database) throws {
         guard try hasFieldLengths(db) else { return }
         try db.execute(sql: "INSERT INTO search_short_fields(search_short_fields) VALUES ('rebuild')")
+        try rebuildFieldLengthRows(db)
+    }
+
+    /// Fills `search_field_lengths` anew from `places` (``rebuildFieldLengths(_:)`` without
+    /// `search_short_fields`).
+    static func rebuildFieldLengthRows(_ db: Database) throws {
+        guard try hasFieldLengths(db) else { return }
         // Rows appended in key order, the ranking index sorted once: ~3× faster at 1M places than
         // inserting into both.
         try db.execute(

@@ -42,13 +42,18 @@ final class PlaceBatchWriter {
     private(set) var index = SpatialIndexUpdate()
     /// Rows of this batch where a field the user set kept its value against the file's.
     private(set) var keptEdits = 0
+    /// Given the searchable text of the places this batch inserts, ``SearchIndexBuild/chunkSize``
+    /// rows at a time and the rest at ``flushSearchRows()``.
+    private let build: SearchIndexBuild?
+    private var searchRows: [SearchIndexBuild.Row] = []
 
     /// Prepares the batch's statements.
     init(
         _ db: Database, path: String, source: String, timestamp: String, checks: PlaceWriteChecks, lines: PlaceLines,
-        conflation: ConflationRun? = nil
+        conflation: ConflationRun? = nil, build: SearchIndexBuild? = nil
     ) throws {
         self.path = path
+        self.build = build
         self.conflation =
             try conflation.flatMap { run in
                 run.isActive
@@ -130,6 +135,13 @@ final class PlaceBatchWriter {
             index.add(id: id, longitude: place.longitude, latitude: place.latitude, moved: false)
             lines.record(place: id, line: place.line)
             conflation?.inserted(place.sourceID)
+            if let build {
+                searchRows.append(
+                    SearchIndexBuild.Row(
+                        id: id, name: place.name, category: place.category, tags: place.tags, address: place.address,
+                        roadAddress: place.roadAddress, note: place.note))
+                if searchRows.count >= SearchIndexBuild.chunkSize { flushSearchRows() }
+            }
             return .inserted
         }
         guard let outcome = try updateExisting(with: place) else {
@@ -138,6 +150,13 @@ final class PlaceBatchWriter {
             throw FootprintStoreError.database(path: path, message: "place \(place.sourceID) could not be inserted")
         }
         return outcome
+    }
+
+    /// Hands the rows not yet given to the ``SearchIndexBuild`` over.
+    func flushSearchRows() {
+        guard let build, !searchRows.isEmpty else { return }
+        build.add(searchRows)
+        searchRows.removeAll(keepingCapacity: true)
     }
 
     /// Compares the stored row of `place`'s source id with it and updates what differs; `nil`

@@ -43,7 +43,22 @@ struct PlaceImportRun {
     /// position take ~40 bytes, most files carry more.
     static let bytesPerRowEstimate: Int64 = 64
 
-    func run(_ db: Database, into summary: inout ImportSummary, progress: (ImportProgress) -> Void) throws {
+    /// A build of the search index beside the batches, when this run can have one
+    /// (``SearchIndexBuild``): an import whose batches leave the search index to the end.
+    func startSearchBuild(_ db: Database) throws -> SearchIndexBuild? {
+        guard options.maximumBatchSeconds == nil else { return nil }
+        return try SearchIndexBuild.start(
+            db, path: path, expectedRows: totalBytes.map { Int($0 / Self.bytesPerRowEstimate) },
+            minimumRows: options.searchBuildMinimumRows)
+    }
+
+    /// Imports the rows; `build` is given the text of the places the batches insert as they go
+    /// (a batch that fails ends the import, and the build with it), and given up when a row
+    /// changes a place it has not seen.
+    func run(
+        _ db: Database, into summary: inout ImportSummary, build: SearchIndexBuild? = nil,
+        progress: (ImportProgress) -> Void
+    ) throws {
         let rows = RowPipeline(reader: reader)
         rows.start()
         defer { rows.stop() }
@@ -73,7 +88,7 @@ struct PlaceImportRun {
                 let lastIDBefore = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
                 let writer = try PlaceBatchWriter(
                     db, path: path, source: source, timestamp: Timestamp.string(from: Date()),
-                    checks: checks, lines: lines, conflation: conflation)
+                    checks: checks, lines: lines, conflation: conflation, build: build)
                 var rowCount = 0
                 while rowCount < batchLimit {
                     guard let row = try rows.next() else {
@@ -92,11 +107,14 @@ struct PlaceImportRun {
                         if !outcome.isRepeated { batch.record(warningsOf: place, limit: options.reportedSkipLimit) }
                         switch outcome {
                         case .inserted: batch.inserted += 1
-                        case .updated: batch.updated += 1
+                        case .updated:
+                            batch.updated += 1
+                            build?.giveUp()
                         case .unchanged: batch.unchanged += 1
                         case .keptRemoved: batch.keptRemoved += 1
                         case .merged(let placeID):
                             batch.merged += 1
+                            build?.giveUp()
                             batch.mergedRows.append(
                                 MergedRow(
                                     line: place.line, jsonPath: place.jsonPath, sourceID: place.sourceID,
@@ -119,6 +137,7 @@ struct PlaceImportRun {
                 }
                 clock.endRows(rowCount)
                 batch.keptEdits += writer.keptEdits
+                writer.flushSearchRows()
                 if hasSpatialIndex, triggers.contains("gii_places_geom") {
                     indexCount = try writer.index.apply(db, path: path, existing: indexCount)
                 }

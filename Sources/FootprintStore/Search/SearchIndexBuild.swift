@@ -1,0 +1,295 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The search index of a first import, built on a thread of its own while the import writes its
+/// batches, then adopted in the import's last transaction instead of a rebuild: on two cores,
+/// the FTS5 tables' ~7.5 s at 1M peer places overlap the batches instead of following them.
+///
+/// The thread indexes the rows the batches inserted (handed over as they are written, with the
+/// text the INSERT bound) in FTS5 tables of its own in-memory database, declared as the store
+/// declares `search_names`, `search_text` and `search_short_fields` and configured alike. At
+/// the end, the import attaches an image of that database and, in its last transaction, makes
+/// the store's three tables anew and copies the shadow tables' rows over (``adopt(_:)``).
+/// Making the tables anew is what makes the copy safe: an FTS5 table caches its segment list
+/// per connection and notices only other connections' writes, so rows written under a table
+/// the writing connection has used would not be seen by it.
+///
+/// The store ends as a rebuild leaves it — the same documents, terms and positions — or the
+/// import rebuilds as before: a build is only started on a store without places or pending
+/// changes, for a file of ``minimumRows`` or more, in an import whose batches do not update the
+/// search index themselves; it is given up when a row updates or merges into a place, and not
+/// adopted when another connection committed during the import (`PRAGMA data_version`), or
+/// when the store's pending changes are not exactly the rows it indexed.
+final class SearchIndexBuild: @unchecked Sendable {
+    /// The searchable text of one inserted place, as bound to its INSERT.
+    struct Row {
+        var id: Int64
+        var name: String?
+        var category: String?
+        var tags: String?
+        var address: String?
+        var roadAddress: String?
+        var note: String?
+    }
+
+    /// Files of fewer rows (estimated from their size) are indexed by a rebuild: the thread and
+    /// the copy cost more than they save below ~20,000 places.
+    static let minimumRows = 20_000
+    /// Rows handed over at a time.
+    static let chunkSize = 4_096
+    /// The name the image is attached under.
+    static let schema = "footprint_search_build"
+    /// The tables built, each with the columns ``SearchIndex/fold(_:)`` writes besides the rowid
+    /// (`search_text`'s are ``SearchIndex/longTextColumns``).
+    static var tables: [(name: String, columns: [(name: String, value: KeyPath<Row, String?>)])] {
+        [
+            ("search_names", [("name", \.name)]),
+            ("search_text", [("address", \.address), ("road_address", \.roadAddress), ("note", \.note)]),
+            ("search_short_fields", [("category", \.category), ("tags", \.tags)]),
+        ]
+    }
+
+    private struct Table {
+        var name: String
+        var columns: [(name: String, value: KeyPath<Row, String?>)]
+        /// Its `CREATE VIRTUAL TABLE` statement, from the store's schema.
+        var declaration: String
+        /// Its `_config` settings besides `version`, each applied by an FTS5 command.
+        var settings: [(key: String, value: DatabaseValue)]
+        /// Its shadow tables that hold the index: `_data`, `_idx`, and `_docsize` when it has one.
+        var shadows: [String]
+    }
+
+    private let path: String
+    private let tableSpecs: [Table]
+    private let dataVersion: Int64
+    private let condition = NSCondition()
+    private let exited = DispatchSemaphore(value: 0)
+    // Shared with the thread, guarded by `condition`.
+    private var pending: [[Row]] = []
+    private var noMoreRows = false
+    private var cancelled = false
+    private var image: (bytes: UnsafeMutablePointer<UInt8>, count: Int64)?
+    private var failure: (any Error)?
+    // The writer's side.
+    private var handed = 0
+    private var isGivenUp = false
+    private var isJoined = false
+
+    private init(path: String, tables: [Table], dataVersion: Int64) {
+        self.path = path
+        self.tableSpecs = tables
+        self.dataVersion = dataVersion
+    }
+
+    deinit {
+        if let image { sqlite3_free(image.bytes) }
+    }
+
+    /// Starts a build for an import into the store of `db` when it can be adopted at the end
+    /// (see the type's description); `nil` otherwise.
+    static func start(_ db: Database, path: String, expectedRows: Int?, minimumRows: Int) throws -> SearchIndexBuild? {
+        guard let expectedRows, expectedRows >= minimumRows else { return nil }
+        let isEmpty = try Bool.fetchOne(
+            db,
+            sql: "SELECT NOT EXISTS (SELECT 1 FROM places) AND NOT EXISTS (SELECT 1 FROM place_changes)")
+        guard isEmpty == true else { return nil }
+        var specs: [Table] = []
+        for (name, columns) in tables {
+            guard
+                let declaration = try String.fetchOne(
+                    db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", arguments: [name])
+            else { return nil }
+            let settings = try Self.settings(db, table: name)
+            let shadows = try ["data", "idx", "docsize"].map { "\(name)_\($0)" }.filter { try db.tableExists($0) }
+            specs.append(
+                Table(name: name, columns: columns, declaration: declaration, settings: settings, shadows: shadows))
+        }
+        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        let build = SearchIndexBuild(path: path, tables: specs, dataVersion: version)
+        let thread = Thread { [build] in
+            build.work()
+            build.exited.signal()
+        }
+        thread.name = "footprint.import.search"
+        thread.start()
+        return build
+    }
+
+    /// Hands over rows a batch inserted.
+    func add(_ rows: [Row]) {
+        guard !isGivenUp, !rows.isEmpty else { return }
+        handed += rows.count
+        condition.lock()
+        pending.append(rows)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Gives the build up: a batch changed the store in a way it does not follow.
+    func giveUp() {
+        isGivenUp = true
+        stop()
+    }
+
+    /// Stops the thread, if running, and waits for it.
+    func stop() {
+        guard !isJoined else { return }
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+        exited.wait()
+        isJoined = true
+    }
+
+    /// Waits for the thread to index every row handed over and attaches its database to `db`
+    /// (outside a transaction); false when there is nothing to adopt.
+    func attach(_ db: Database) throws -> Bool {
+        guard !isGivenUp, !isJoined else { return false }
+        condition.lock()
+        noMoreRows = true
+        condition.broadcast()
+        condition.unlock()
+        exited.wait()
+        isJoined = true
+        guard failure == nil, let image, let connection = db.sqliteConnection else { return false }
+        try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schema)")
+        // SQLite frees the image with the schema (FREEONCLOSE); it is no longer ours.
+        self.image = nil
+        let status = sqlite3_deserialize(
+            connection, Self.schema, image.bytes, image.count, image.count,
+            UInt32(SQLITE_DESERIALIZE_FREEONCLOSE))
+        guard status == SQLITE_OK else {
+            try db.execute(sql: "DETACH DATABASE \(Self.schema)")
+            return false
+        }
+        return true
+    }
+
+    /// Detaches the image (outside a transaction).
+    func detach(_ db: Database) throws {
+        try db.execute(sql: "DETACH DATABASE \(Self.schema)")
+    }
+
+    /// Makes the store's search tables those of the attached image, inside the import's last
+    /// transaction, and settles what a rebuild settles besides; false, with nothing changed, when
+    /// the store is not the one the build indexed.
+    func adopt(_ db: Database) throws -> Bool {
+        guard try Int64.fetchOne(db, sql: "PRAGMA main.data_version") == dataVersion else { return false }
+        let counts = try SQLRow.fetchOne(
+            db,
+            sql: """
+                SELECT (SELECT count(*) FROM places),
+                    (SELECT count(*) FROM place_changes),
+                    (SELECT count(*) FROM place_changes WHERE deleted = 0 AND indexed = 0)
+                """)
+        guard let counts, counts[0] as Int == handed, counts[1] as Int == handed, counts[2] as Int == handed else {
+            return false
+        }
+        for table in tableSpecs {
+            try db.execute(sql: "DROP TABLE main.\(table.name)")
+            try db.execute(sql: table.declaration)
+            for shadow in table.shadows {
+                try db.execute(
+                    sql: """
+                        DELETE FROM main.\(shadow);
+                        INSERT INTO main.\(shadow) SELECT * FROM \(Self.schema).\(shadow);
+                        """)
+            }
+            for setting in table.settings {
+                try db.execute(
+                    sql: "INSERT INTO main.\(table.name)(\(table.name), rank) VALUES (?, ?)",
+                    arguments: [setting.key, setting.value])
+            }
+        }
+        try db.execute(sql: "DELETE FROM place_changes")
+        try SearchIndex.rebuildFieldLengthRows(db)
+        try OtherNames.rebuild(db)
+        return true
+    }
+
+    // MARK: The thread
+
+    /// The next rows to index; `nil` when there are no more, or the build is cancelled.
+    private func nextRows() -> [Row]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty, !noMoreRows, !cancelled { condition.wait() }
+        if cancelled || pending.isEmpty { return nil }
+        return pending.removeFirst()
+    }
+
+    private func work() {
+        do {
+            var configuration = Configuration()
+            configuration.label = "footprint.import.search"
+            configuration.prepareDatabase { $0.registerFootprintTokenizer() }
+            let queue = try DatabaseQueue(configuration: configuration)
+            try queue.inDatabase { db in
+                try index(db)
+                condition.lock()
+                let isCancelled = cancelled
+                condition.unlock()
+                if isCancelled { return }
+                guard let connection = db.sqliteConnection else { return }
+                var count: Int64 = 0
+                guard let bytes = sqlite3_serialize(connection, "main", &count, 0) else { return }
+                condition.lock()
+                image = (bytes, count)
+                condition.unlock()
+            }
+        } catch {
+            condition.lock()
+            failure = error
+            condition.unlock()
+        }
+    }
+
+    /// Makes the tables and indexes the rows handed over, in one transaction: FTS5 then writes a
+    /// segment per 32 MiB of terms, as a rebuild does.
+    private func index(_ db: Database) throws {
+        var statements: [RawStatement] = []
+        for table in tableSpecs {
+            try db.execute(sql: table.declaration)
+            for setting in table.settings {
+                try db.execute(
+                    sql: "INSERT INTO \(table.name)(\(table.name), rank) VALUES (?, ?)",
+                    arguments: [setting.key, setting.value])
+            }
+            let parameters = (1...table.columns.count + 1).map { "?\($0)" }.joined(separator: ", ")
+            statements.append(
+                try RawStatement(
+                    db, path: path,
+                    sql: """
+                        INSERT INTO \(table.name)(rowid, \(table.columns.map(\.name).joined(separator: ", ")))
+                        VALUES (\(parameters))
+                        """))
+        }
+        try db.execute(sql: "BEGIN")
+        while let rows = nextRows() {
+            for row in rows {
+                for (statement, table) in zip(statements, tableSpecs) {
+                    statement.bind(1, row.id)
+                    for (index, column) in table.columns.enumerated() {
+                        statement.bind(Int32(index + 2), row[keyPath: column.value])
+                    }
+                    try statement.run()
+                }
+            }
+        }
+        try db.execute(sql: "COMMIT")
+    }
+}
+
+private typealias SQLRow = GRDB.Row
+
+extension SearchIndexBuild {
+    /// The `_config` settings of FTS5 table `table` besides its version.
+    fileprivate static func settings(_ db: Database, table: String) throws -> [(key: String, value: DatabaseValue)] {
+        try SQLRow.fetchAll(db, sql: "SELECT k, v FROM \(table)_config WHERE k <> 'version' ORDER BY k").map {
+            (key: $0[0], value: $0[1])
+        }
+    }
+}
