@@ -54,16 +54,24 @@ extension SearchIndex {
     }
 
     /// Fills `search_field_lengths` anew from `places` (``rebuildFieldLengths(_:)`` without
-    /// `search_short_fields`).
-    static func rebuildFieldLengthRows(_ db: Database) throws {
+    /// `search_short_fields`), or with the rows of the table of that name in the attached schema
+    /// `copyingFrom` (a ``SearchIndexBuild``'s).
+    static func rebuildFieldLengthRows(_ db: Database, copyingFrom schema: String? = nil) throws {
         guard try hasFieldLengths(db) else { return }
+        let rows =
+            schema.map {
+                """
+                INSERT INTO main.search_field_lengths(field, id, length, likes)
+                SELECT field, id, length, likes FROM \($0).search_field_lengths ORDER BY field, id
+                """
+            } ?? insertFieldLengths(from: "places p", where: "1")
         // Rows appended in key order, the ranking index sorted once: ~3× faster at 1M places than
         // inserting into both.
         try db.execute(
             sql: """
                 DELETE FROM search_field_lengths;
                 DROP INDEX search_field_lengths_order;
-                \(insertFieldLengths(from: "places p", where: "1"));
+                \(rows);
                 CREATE INDEX search_field_lengths_order ON search_field_lengths(field, length, likes);
                 """)
     }

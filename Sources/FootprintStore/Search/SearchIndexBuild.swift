@@ -31,6 +31,7 @@ final class SearchIndexBuild: @unchecked Sendable {
         var address: String?
         var roadAddress: String?
         var note: String?
+        var likes: Int
     }
 
     /// Files of fewer rows (estimated from their size) are indexed by a rebuild: the thread and
@@ -40,19 +41,18 @@ final class SearchIndexBuild: @unchecked Sendable {
     static let chunkSize = 4_096
     /// The name the image is attached under.
     static let schema = "footprint_search_build"
-    /// The tables built, each with the columns ``SearchIndex/fold(_:)`` writes besides the rowid
-    /// (`search_text`'s are ``SearchIndex/longTextColumns``).
-    static var tables: [(name: String, columns: [(name: String, value: KeyPath<Row, String?>)])] {
-        [
-            ("search_names", [("name", \.name)]),
-            ("search_text", [("address", \.address), ("road_address", \.roadAddress), ("note", \.note)]),
-            ("search_short_fields", [("category", \.category), ("tags", \.tags)]),
-        ]
-    }
+    /// The FTS5 tables built, each with the columns ``SearchIndex/fold(_:)`` writes besides the
+    /// rowid (`search_text`'s are ``SearchIndex/longTextColumns``), in the order ``bind(_:_:table:)``
+    /// binds them.
+    static let tables: [(name: String, columns: [String])] = [
+        ("search_names", ["name"]),
+        ("search_text", ["address", "road_address", "note"]),
+        ("search_short_fields", ["category", "tags"]),
+    ]
 
     private struct Table {
         var name: String
-        var columns: [(name: String, value: KeyPath<Row, String?>)]
+        var columns: [String]
         /// Its `CREATE VIRTUAL TABLE` statement, from the store's schema.
         var declaration: String
         /// Its `_config` settings besides `version`, each applied by an FTS5 command.
@@ -63,6 +63,9 @@ final class SearchIndexBuild: @unchecked Sendable {
 
     private let path: String
     private let tableSpecs: [Table]
+    /// `search_field_lengths`' `CREATE TABLE` statement, when the store has the table: the build
+    /// fills it too (``SearchIndex/rebuildFieldLengthRows(_:copyingFrom:)``).
+    private let fieldLengths: String?
     private let dataVersion: Int64
     private let condition = NSCondition()
     private let exited = DispatchSemaphore(value: 0)
@@ -77,9 +80,10 @@ final class SearchIndexBuild: @unchecked Sendable {
     private var isGivenUp = false
     private var isJoined = false
 
-    private init(path: String, tables: [Table], dataVersion: Int64) {
+    private init(path: String, tables: [Table], fieldLengths: String?, dataVersion: Int64) {
         self.path = path
         self.tableSpecs = tables
+        self.fieldLengths = fieldLengths
         self.dataVersion = dataVersion
     }
 
@@ -95,19 +99,21 @@ final class SearchIndexBuild: @unchecked Sendable {
             db,
             sql: "SELECT NOT EXISTS (SELECT 1 FROM places) AND NOT EXISTS (SELECT 1 FROM place_changes)")
         guard isEmpty == true else { return nil }
+        func declaration(of name: String) throws -> String? {
+            try String.fetchOne(
+                db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", arguments: [name])
+        }
         var specs: [Table] = []
         for (name, columns) in tables {
-            guard
-                let declaration = try String.fetchOne(
-                    db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", arguments: [name])
-            else { return nil }
+            guard let declaration = try declaration(of: name) else { return nil }
             let settings = try Self.settings(db, table: name)
             let shadows = try ["data", "idx", "docsize"].map { "\(name)_\($0)" }.filter { try db.tableExists($0) }
             specs.append(
                 Table(name: name, columns: columns, declaration: declaration, settings: settings, shadows: shadows))
         }
         let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-        let build = SearchIndexBuild(path: path, tables: specs, dataVersion: version)
+        let build = SearchIndexBuild(
+            path: path, tables: specs, fieldLengths: try declaration(of: "search_field_lengths"), dataVersion: version)
         let thread = Thread { [build] in
             build.work()
             build.exited.signal()
@@ -205,7 +211,7 @@ final class SearchIndexBuild: @unchecked Sendable {
             }
         }
         try db.execute(sql: "DELETE FROM place_changes")
-        try SearchIndex.rebuildFieldLengthRows(db)
+        try SearchIndex.rebuildFieldLengthRows(db, copyingFrom: fieldLengths == nil ? nil : Self.schema)
         try OtherNames.rebuild(db)
         return true
     }
@@ -225,7 +231,10 @@ final class SearchIndexBuild: @unchecked Sendable {
         do {
             var configuration = Configuration()
             configuration.label = "footprint.import.search"
-            configuration.prepareDatabase { $0.registerFootprintTokenizer() }
+            configuration.prepareDatabase { db in
+                db.registerFootprintTokenizer()
+                try SearchIndex.registerFieldLengthFunction(db)
+            }
             let queue = try DatabaseQueue(configuration: configuration)
             try queue.inDatabase { db in
                 try index(db)
@@ -263,23 +272,60 @@ final class SearchIndexBuild: @unchecked Sendable {
                 try RawStatement(
                     db, path: path,
                     sql: """
-                        INSERT INTO \(table.name)(rowid, \(table.columns.map(\.name).joined(separator: ", ")))
+                        INSERT INTO \(table.name)(rowid, \(table.columns.joined(separator: ", ")))
                         VALUES (\(parameters))
                         """))
+        }
+        var lengths: RawStatement?
+        if let fieldLengths {
+            try db.execute(sql: fieldLengths)
+            lengths = try RawStatement(
+                db, path: path,
+                sql: """
+                    INSERT INTO search_field_lengths(field, id, length, likes)
+                    VALUES (?1, ?2, \(SearchIndex.fieldLengthFunctionName)(?3), ?4)
+                    """)
         }
         try db.execute(sql: "BEGIN")
         while let rows = nextRows() {
             for row in rows {
-                for (statement, table) in zip(statements, tableSpecs) {
-                    statement.bind(1, row.id)
-                    for (index, column) in table.columns.enumerated() {
-                        statement.bind(Int32(index + 2), row[keyPath: column.value])
-                    }
+                for (table, statement) in statements.enumerated() {
+                    Self.bind(row, statement, table: table)
                     try statement.run()
                 }
+                if let lengths { try Self.insertFieldLengths(of: row, lengths) }
             }
         }
         try db.execute(sql: "COMMIT")
+    }
+
+    /// Binds the rowid and the columns of ``tables``[`table`].
+    private static func bind(_ row: Row, _ statement: RawStatement, table: Int) {
+        statement.bind(1, row.id)
+        switch table {
+        case 0:
+            statement.bind(2, row.name)
+        case 1:
+            statement.bind(2, row.address)
+            statement.bind(3, row.roadAddress)
+            statement.bind(4, row.note)
+        default:
+            statement.bind(2, row.category)
+            statement.bind(3, row.tags)
+        }
+    }
+
+    /// The `search_field_lengths` rows of `row`: one per non-empty field of
+    /// ``SearchIndex/lengthKeyedColumns`` (`address`, `road_address`, `note`, numbered as there).
+    private static func insertFieldLengths(of row: Row, _ statement: RawStatement) throws {
+        for (field, text) in [(2, row.address), (3, row.roadAddress), (4, row.note)] {
+            guard let text, !text.isEmpty else { continue }
+            statement.bind(1, field)
+            statement.bind(2, row.id)
+            statement.bind(3, text)
+            statement.bind(4, row.likes)
+            try statement.run()
+        }
     }
 }
 

@@ -39,8 +39,8 @@ import Testing
     }
 
     /// What the index holds, whatever its segments: every (term, row, column, offset) of the three
-    /// tables (FTS5's `fts5vocab` 'instance'), the rows of `search_short_fields_docsize`, and
-    /// `search_field_lengths`.
+    /// tables (FTS5's `fts5vocab` 'instance') and their averages records, the rows of
+    /// `search_short_fields_docsize`, and `search_field_lengths`.
     static func indexContent(_ store: FootprintStore) throws -> [String] {
         try store.write { db in
             var lines: [String] = []
@@ -54,6 +54,9 @@ import Testing
                         FROM temp.\(table)_terms ORDER BY term, doc, col, offset
                         """)
                 try db.execute(sql: "DROP TABLE temp.\(table)_terms")
+                // The averages record: rows and tokens counted.
+                lines += try String.fetchAll(
+                    db, sql: "SELECT '\(table) ' || hex(block) FROM \(table)_data WHERE id = 1")
             }
             lines += try String.fetchAll(
                 db, sql: "SELECT 'docsize ' || id || ' ' || hex(sz) FROM search_short_fields_docsize ORDER BY id")
@@ -139,7 +142,7 @@ import Testing
             let build = try #require(try SearchIndexBuild.start(db, path: "f", expectedRows: 10, minimumRows: 0))
             build.add([
                 SearchIndexBuild.Row(
-                    id: 1, name: "성수", category: nil, tags: "", address: nil, roadAddress: nil, note: nil)
+                    id: 1, name: "성수", category: nil, tags: "", address: nil, roadAddress: nil, note: nil, likes: 0)
             ])
             build.giveUp()
             #expect(try !build.attach(db))

@@ -135,11 +135,11 @@ final class PlaceBatchWriter {
             index.add(id: id, longitude: place.longitude, latitude: place.latitude, moved: false)
             lines.record(place: id, line: place.line)
             conflation?.inserted(place.sourceID)
-            if let build {
+            if build != nil {
                 searchRows.append(
                     SearchIndexBuild.Row(
                         id: id, name: place.name, category: place.category, tags: place.tags, address: place.address,
-                        roadAddress: place.roadAddress, note: place.note))
+                        roadAddress: place.roadAddress, note: place.note, likes: place.likes))
                 if searchRows.count >= SearchIndexBuild.chunkSize { flushSearchRows() }
             }
             return .inserted
@@ -292,19 +292,27 @@ final class PlaceBatchWriter {
             }
             try cellTriggers.restore(db)
         }
-        // The new places' own pairs (``PlaceSources``), in one statement per batch. `NOT
-        // INDEXED`: else SQLite reads the rows in the order of `places_source`, the whole index
-        // for every batch (85 ms a batch at 1M places, for an import that shares the store in
-        // batches of a second), where the batch's rows are a range of ids.
+        // The new places' own pairs (``PlaceSources``), in one statement per batch, in key order.
+        // A batch of most of the places reads them from `places_source`, which holds them in that
+        // order (1M places: 0.64 s instead of 1.1 s for a sort); a smaller one reads its range of
+        // ids `NOT INDEXED` and sorts it, rather than walk the whole index for a few rows (85 ms
+        // a batch at 1M places, for an import that shares the store in batches of a second).
         if try db.tableExists("place_sources") {
+            let newest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
+            let (rows, arguments): (String, StatementArguments) =
+                newest - lastIDBefore >= newest / 4
+                ? (
+                    "places INDEXED BY places_source WHERE source = ? AND source_id IS NOT NULL AND id > ?",
+                    [source, lastIDBefore]
+                )
+                : ("places NOT INDEXED WHERE id > ? AND source IS NOT NULL AND source_id IS NOT NULL", [lastIDBefore])
             try db.execute(
                 sql: """
                     INSERT OR IGNORE INTO place_sources(source, source_id, place_id)
-                    SELECT source, source_id, id FROM places NOT INDEXED
-                    WHERE id > ? AND source IS NOT NULL AND source_id IS NOT NULL
+                    SELECT source, source_id, id FROM \(rows)
                     ORDER BY source, source_id
                     """,
-                arguments: [lastIDBefore])
+                arguments: arguments)
         }
     }
 }
