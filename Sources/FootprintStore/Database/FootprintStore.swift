@@ -47,6 +47,10 @@ public final class FootprintStore: Sendable {
     ///   file written by a newer Footprint. These checks run on a read-only connection before
     ///   anything is written (switching to WAL alone would write to the file).
     ///
+    /// The first store opened in a process turns SQLite's memory statistics off, for the whole
+    /// process (`SQLITE_CONFIG_MEMSTATUS`, before SQLite initializes; nothing when the process
+    /// used SQLite before): `sqlite3_memory_used()` and SQLite's heap limits then no longer work.
+    ///
     /// `memoryMapped`: whether a `.readOnly` store reads the file through a memory map (SQLite's
     /// `mmap_size`, 1 GiB) rather than `read()` copies — faster rows for a process that runs many
     /// queries, but a short one pays for it: page faults that map pages it never reads, and the

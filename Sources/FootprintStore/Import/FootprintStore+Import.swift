@@ -187,12 +187,23 @@ extension FootprintStore {
             // do not check every imported row one by one until the next write. With the bulk
             // write's page cache: a first import's rebuild reads every place again. The index
             // built beside the batches is taken instead when it holds exactly their places.
-            let attached = try build?.attach(db) ?? false
+            // The build is only a faster way to the same index: whatever goes wrong with it (an
+            // ATTACH refused, the adoption failing), the fold rebuilds instead.
+            let attached = (try? build?.attach(db)) ?? false
             defer { if attached { try? build?.detach(db) } }
             var adopted = false
             try db.inTransaction(.immediate) {
                 try PlaceMoves.fold(db)
-                adopted = try attached && build?.adopt(db) == true
+                if attached, let build {
+                    do {
+                        try db.inSavepoint {
+                            adopted = try build.adopt(db)
+                            return adopted ? .commit : .rollback
+                        }
+                    } catch {
+                        adopted = false
+                    }
+                }
                 if !adopted { try SearchIndex.fold(db) }
                 return .commit
             }

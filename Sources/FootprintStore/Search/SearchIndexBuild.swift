@@ -17,10 +17,12 @@ import GRDBSQLite
 ///
 /// The store ends as a rebuild leaves it — the same documents, terms and positions — or the
 /// import rebuilds as before: a build is only started on a store without places or pending
-/// changes, for a file of ``minimumRows`` or more, in an import whose batches do not update the
-/// search index themselves; it is given up when a row updates or merges into a place, and not
-/// adopted when another connection committed during the import (`PRAGMA data_version`), or
-/// when the store's pending changes are not exactly the rows it indexed.
+/// changes, for a file of ``minimumRows`` or more (estimated from its size), in an import whose
+/// batches do not update the search index themselves, when the store's tables have the columns
+/// the build fills; it is given up when a row updates or merges into a place, and not adopted
+/// when another connection committed during the import (`PRAGMA data_version`), or when the
+/// store's pending changes are not exactly the rows it indexed. Memory: the build's database
+/// and, at the end, its image (~230 MB more at 1M peer places).
 final class SearchIndexBuild: @unchecked Sendable {
     /// The searchable text of one inserted place, as bound to its INSERT.
     struct Row {
@@ -95,6 +97,7 @@ final class SearchIndexBuild: @unchecked Sendable {
     /// (see the type's description); `nil` otherwise.
     static func start(_ db: Database, path: String, expectedRows: Int?, minimumRows: Int) throws -> SearchIndexBuild? {
         guard let expectedRows, expectedRows >= minimumRows else { return nil }
+        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         let isEmpty = try Bool.fetchOne(
             db,
             sql: "SELECT NOT EXISTS (SELECT 1 FROM places) AND NOT EXISTS (SELECT 1 FROM place_changes)")
@@ -105,13 +108,15 @@ final class SearchIndexBuild: @unchecked Sendable {
         }
         var specs: [Table] = []
         for (name, columns) in tables {
-            guard let declaration = try declaration(of: name) else { return nil }
+            // A table a later migration gave other columns is rebuilt, not built here.
+            let stored = try String.fetchAll(
+                db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [name])
+            guard let declaration = try declaration(of: name), stored == columns else { return nil }
             let settings = try Self.settings(db, table: name)
             let shadows = try ["data", "idx", "docsize"].map { "\(name)_\($0)" }.filter { try db.tableExists($0) }
             specs.append(
                 Table(name: name, columns: columns, declaration: declaration, settings: settings, shadows: shadows))
         }
-        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         let build = SearchIndexBuild(
             path: path, tables: specs, fieldLengths: try declaration(of: "search_field_lengths"), dataVersion: version)
         let thread = Thread { [build] in
@@ -123,12 +128,12 @@ final class SearchIndexBuild: @unchecked Sendable {
         return build
     }
 
-    /// Hands over rows a batch inserted.
+    /// Hands over rows a batch inserted (dropped once the thread failed: nothing will be adopted).
     func add(_ rows: [Row]) {
         guard !isGivenUp, !rows.isEmpty else { return }
         handed += rows.count
         condition.lock()
-        pending.append(rows)
+        if failure == nil { pending.append(rows) }
         condition.broadcast()
         condition.unlock()
     }
@@ -296,7 +301,11 @@ final class SearchIndexBuild: @unchecked Sendable {
                 if let lengths { try Self.insertFieldLengths(of: row, lengths) }
             }
         }
-        try db.execute(sql: "COMMIT")
+        condition.lock()
+        let isCancelled = cancelled
+        condition.unlock()
+        // A build given up is thrown away without writing out FTS5's pending terms.
+        try db.execute(sql: isCancelled ? "ROLLBACK" : "COMMIT")
     }
 
     /// Binds the rowid and the columns of ``tables``[`table`].

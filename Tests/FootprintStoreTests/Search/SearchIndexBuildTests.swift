@@ -101,6 +101,26 @@ import Testing
         #expect(try built.store.search(SearchQuery("온기찻집")).map(\.place.id) == [1])
     }
 
+    /// The write connection used the search tables before the import (a place added and removed):
+    /// the tables taken are new ones, whose segments it reads afresh, not the old ones' it cached.
+    @Test func theWriteConnectionReadsTheTablesTaken() throws {
+        let test = try ImportTestStore()
+        let place = try test.store.addPlace(
+            Place(name: "서울숲", coordinate: Coordinate(uncheckedLatitude: 37.5444, longitude: 127.0374)))
+        try SearchIndexSyncTests.checkIntegrity(test.store)
+        _ = try test.store.removePlace(id: try #require(place.id))
+        try SearchIndexSyncTests.checkIntegrity(test.store)
+        #expect(try Self.importing(Self.csv(count: 200), minimumRows: 0, into: test))
+        try SearchIndexSyncTests.checkIntegrity(test.store)
+        try test.store.write { db in
+            try db.execute(sql: "UPDATE places SET name = '온기 찻집' WHERE id = 2")
+            try SearchIndex.fold(db)
+        }
+        try SearchIndexSyncTests.checkIntegrity(test.store)
+        #expect(try test.store.search(SearchQuery("온기찻집")).map(\.place.id) == [2])
+        #expect(try test.store.search(SearchQuery("ㅅㅌㅂㅅ", limit: nil)).count == 25)
+    }
+
     /// A store with places, or a small file, is indexed after the batches as before.
     @Test func onlyAFirstLargeEnoughImportBuildsBesideItsBatches() throws {
         let text = Self.csv(count: 100)
