@@ -46,6 +46,8 @@ final class PlaceBatchWriter {
     /// rows at a time and the rest at ``flushSearchRows()``.
     private let build: SearchIndexBuild?
     private var searchRows: [SearchIndexBuild.Row] = []
+    /// The `recommend_candidates` rows of the inserted places, when the store has the table.
+    private var candidates: CandidateRows?
 
     /// Prepares the batch's statements.
     init(
@@ -54,6 +56,7 @@ final class PlaceBatchWriter {
     ) throws {
         self.path = path
         self.build = build
+        candidates = try db.tableExists("recommend_candidates") ? CandidateRows() : nil
         self.conflation =
             try conflation.flatMap { run in
                 run.isActive
@@ -135,6 +138,7 @@ final class PlaceBatchWriter {
             index.add(id: id, longitude: place.longitude, latitude: place.latitude, moved: false)
             lines.record(place: id, line: place.line)
             conflation?.inserted(place.sourceID)
+            candidates?.append(place)
             if build != nil {
                 searchRows.append(
                     SearchIndexBuild.Row(
@@ -275,18 +279,26 @@ final class PlaceBatchWriter {
                 """,
             arguments: [lastIDBefore])
         // Their rows of the compact copy recommendations read, in key order (one pass down the
-        // B-tree instead of a jump a row), as the trigger `recommend_candidates_insert` would have;
-        // and their cells' aggregates counted again once per cell, instead of the per-row upkeep of
-        // `recommend_cells`' triggers (3.7 of this statement's 6.2 s on the 1M peer places).
+        // B-tree instead of a jump a row), as the trigger `recommend_candidates_insert` would have
+        // (``CandidateRows``: 2.1 -> ~0.8 s at 1M peer places); and their cells' aggregates
+        // counted again once per cell, instead of the per-row upkeep of `recommend_cells`'
+        // triggers (3.7 of the statement's 6.2 s when it kept them).
+        let newest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
         if try db.tableExists("recommend_candidates") {
             let cellTriggers = try SuspendedTriggers(db, names: RecommendationCells.cellTriggers)
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO recommend_candidates (cell, \(RecommendationCells.columns))
-                    SELECT \(RecommendationCells.values(of: "places"))
-                    FROM places WHERE id > ? AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY 1, 2
-                    """,
-                arguments: [lastIDBefore])
+            // The rows collected, when they are those of every id above `lastIDBefore` (new rows
+            // take the next ids); else from `places`.
+            if var candidates, candidates.isComplete, newest - lastIDBefore == candidates.count {
+                try candidates.insert(db, path: path, firstID: lastIDBefore + 1)
+            } else {
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO recommend_candidates (cell, \(RecommendationCells.columns))
+                        SELECT \(RecommendationCells.values(of: "places"))
+                        FROM places WHERE id > ? AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY 1, 2
+                        """,
+                    arguments: [lastIDBefore])
+            }
             if cellTriggers.contains("recommend_cells_insert") {
                 try RecommendationCells.recountCells(db, ofPlacesAbove: lastIDBefore)
             }
@@ -298,7 +310,6 @@ final class PlaceBatchWriter {
         // ids `NOT INDEXED` and sorts it, rather than walk the whole index for a few rows (85 ms
         // a batch at 1M places, for an import that shares the store in batches of a second).
         if try db.tableExists("place_sources") {
-            let newest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM places") ?? 0
             let (rows, arguments): (String, StatementArguments) =
                 newest - lastIDBefore >= newest / 4
                 ? (
