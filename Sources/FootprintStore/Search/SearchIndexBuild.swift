@@ -21,8 +21,8 @@ import GRDBSQLite
 /// batches do not update the search index themselves, when the store's tables have the columns
 /// the build fills; it is given up when a row updates or merges into a place, and not adopted
 /// when another connection committed during the import (`PRAGMA data_version`), or when the
-/// store's pending changes are not exactly the rows it indexed. Memory: the build's database
-/// and, at the end, its image (~230 MB more at 1M peer places).
+/// store's pending changes are not exactly the rows it indexed. Memory: the build's database,
+/// attached where it is (~110 MB more at 1M peer places).
 final class SearchIndexBuild: @unchecked Sendable {
     /// The searchable text of one inserted place, as bound to its INSERT.
     struct Row {
@@ -39,6 +39,14 @@ final class SearchIndexBuild: @unchecked Sendable {
     /// Files of fewer rows (estimated from their size) are indexed by a rebuild: the thread and
     /// the copy cost more than they save below ~20,000 places.
     static let minimumRows = 20_000
+    /// The bytes of the build's database: owned (a copy, freed with the schema it is attached
+    /// as) or the build connection's own memdb buffer, read in place while ``database`` is open.
+    private struct Image {
+        var bytes: UnsafeMutablePointer<UInt8>
+        var count: Int64
+        var isOwned: Bool
+    }
+
     /// Rows handed over at a time.
     static let chunkSize = 4_096
     /// The name the image is attached under.
@@ -75,7 +83,9 @@ final class SearchIndexBuild: @unchecked Sendable {
     private var pending: [[Row]] = []
     private var noMoreRows = false
     private var cancelled = false
-    private var image: (bytes: UnsafeMutablePointer<UInt8>, count: Int64)?
+    private var image: Image?
+    /// The build's connection, kept open while the writer reads its database in place.
+    private var database: DatabaseQueue?
     private var failure: (any Error)?
     // The writer's side.
     private var handed = 0
@@ -90,7 +100,7 @@ final class SearchIndexBuild: @unchecked Sendable {
     }
 
     deinit {
-        if let image { sqlite3_free(image.bytes) }
+        if let image, image.isOwned { sqlite3_free(image.bytes) }
     }
 
     /// Starts a build for an import into the store of `db` when it can be adopted at the end
@@ -167,11 +177,11 @@ final class SearchIndexBuild: @unchecked Sendable {
         isJoined = true
         guard failure == nil, let image, let connection = db.sqliteConnection else { return false }
         try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schema)")
-        // SQLite frees the image with the schema (FREEONCLOSE); it is no longer ours.
+        // An image of our own is freed with the schema (FREEONCLOSE): it is no longer ours.
         self.image = nil
         let status = sqlite3_deserialize(
             connection, Self.schema, image.bytes, image.count, image.count,
-            UInt32(SQLITE_DESERIALIZE_FREEONCLOSE))
+            image.isOwned ? UInt32(SQLITE_DESERIALIZE_FREEONCLOSE) : 0)
         guard status == SQLITE_OK else {
             try db.execute(sql: "DETACH DATABASE \(Self.schema)")
             return false
@@ -182,6 +192,7 @@ final class SearchIndexBuild: @unchecked Sendable {
     /// Detaches the image (outside a transaction).
     func detach(_ db: Database) throws {
         try db.execute(sql: "DETACH DATABASE \(Self.schema)")
+        database = nil
     }
 
     /// Makes the store's search tables those of the attached image, inside the import's last
@@ -241,24 +252,45 @@ final class SearchIndexBuild: @unchecked Sendable {
                 try SearchIndex.registerFieldLengthFunction(db)
             }
             let queue = try DatabaseQueue(configuration: configuration)
-            try queue.inDatabase { db in
+            let built = try queue.inDatabase { db -> Image? in
+                guard let connection = db.sqliteConnection else { return nil }
+                let isMemdb = Self.useMemoryDatabase(connection)
                 try index(db)
                 condition.lock()
                 let isCancelled = cancelled
                 condition.unlock()
-                if isCancelled { return }
-                guard let connection = db.sqliteConnection else { return }
+                if isCancelled { return nil }
                 var count: Int64 = 0
-                guard let bytes = sqlite3_serialize(connection, "main", &count, 0) else { return }
-                condition.lock()
-                image = (bytes, count)
-                condition.unlock()
+                // A memdb database is read where it is; another is copied.
+                if isMemdb, let bytes = sqlite3_serialize(connection, "main", &count, UInt32(SQLITE_SERIALIZE_NOCOPY)) {
+                    return Image(bytes: bytes, count: count, isOwned: false)
+                }
+                return sqlite3_serialize(connection, "main", &count, 0).map {
+                    Image(bytes: $0, count: count, isOwned: true)
+                }
             }
+            condition.lock()
+            image = built
+            if built?.isOwned == false { database = queue }
+            condition.unlock()
         } catch {
             condition.lock()
             failure = error
             condition.unlock()
         }
+    }
+
+    /// Makes the connection's main database an empty `memdb` one (SQLite's in-memory VFS, whose
+    /// pages are one buffer), so that its image can be attached without a copy (~110 MB at 1M
+    /// peer places); false when SQLite refuses, and the database stays as it was.
+    private static func useMemoryDatabase(_ connection: OpaquePointer) -> Bool {
+        let capacity: Int64 = 1 << 16
+        guard let buffer = sqlite3_malloc64(UInt64(capacity)) else { return false }
+        let status = sqlite3_deserialize(
+            connection, "main", buffer.assumingMemoryBound(to: UInt8.self), 0, capacity,
+            UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
+        // Refused or not, SQLite took the buffer (FREEONCLOSE frees it on failure too).
+        return status == SQLITE_OK
     }
 
     /// Makes the tables and indexes the rows handed over, in one transaction: FTS5 then writes a
