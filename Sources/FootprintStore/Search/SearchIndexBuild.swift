@@ -22,7 +22,8 @@ import GRDBSQLite
 /// the build fills; it is given up when a row updates or merges into a place, and not adopted
 /// when another connection committed during the import (`PRAGMA data_version`), or when the
 /// store's pending changes are not exactly the rows it indexed. Memory: the build's database,
-/// attached where it is (~110 MB more at 1M peer places).
+/// attached where it is (~110 MB of pages at 1M peer places, in a buffer that grows by
+/// doubling: up to twice that).
 final class SearchIndexBuild: @unchecked Sendable {
     /// The searchable text of one inserted place, as bound to its INSERT.
     struct Row {
@@ -46,6 +47,9 @@ final class SearchIndexBuild: @unchecked Sendable {
         var count: Int64
         var isOwned: Bool
     }
+
+    /// The most the build's memdb database may grow to (SQLite's default is 1 GiB).
+    private static let memoryLimitBytes: Int64 = 1 << 36
 
     /// Rows handed over at a time.
     static let chunkSize = 4_096
@@ -86,6 +90,8 @@ final class SearchIndexBuild: @unchecked Sendable {
     private var image: Image?
     /// The build's connection, kept open while the writer reads its database in place.
     private var database: DatabaseQueue?
+    /// The writer has the build's buffer attached (``attach(_:)`` without ``detach(_:)``).
+    private var isAttachedInPlace = false
     private var failure: (any Error)?
     // The writer's side.
     private var handed = 0
@@ -101,6 +107,9 @@ final class SearchIndexBuild: @unchecked Sendable {
 
     deinit {
         if let image, image.isOwned { sqlite3_free(image.bytes) }
+        // Still attached where it is (a DETACH failed): the writer may read the buffer at its
+        // next transaction, so the connection that frees it is never closed.
+        if isAttachedInPlace, let database { _ = Unmanaged.passRetained(database) }
     }
 
     /// Starts a build for an import into the store of `db` when it can be adopted at the end
@@ -186,12 +195,14 @@ final class SearchIndexBuild: @unchecked Sendable {
             try db.execute(sql: "DETACH DATABASE \(Self.schema)")
             return false
         }
+        isAttachedInPlace = !image.isOwned
         return true
     }
 
     /// Detaches the image (outside a transaction).
     func detach(_ db: Database) throws {
         try db.execute(sql: "DETACH DATABASE \(Self.schema)")
+        isAttachedInPlace = false
         database = nil
     }
 
@@ -290,7 +301,10 @@ final class SearchIndexBuild: @unchecked Sendable {
             connection, "main", buffer.assumingMemoryBound(to: UInt8.self), 0, capacity,
             UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
         // Refused or not, SQLite took the buffer (FREEONCLOSE frees it on failure too).
-        return status == SQLITE_OK
+        guard status == SQLITE_OK else { return false }
+        // A memdb database stops growing at 1 GiB unless told otherwise (~9M places here).
+        var limit = Self.memoryLimitBytes
+        return sqlite3_file_control(connection, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit) == SQLITE_OK
     }
 
     /// Makes the tables and indexes the rows handed over, in one transaction: FTS5 then writes a

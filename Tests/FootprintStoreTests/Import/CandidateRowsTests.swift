@@ -9,7 +9,7 @@ import Testing
 /// `recommend_candidates_insert` writes, and a position they cannot key leaves them to SQL.
 @Suite struct CandidateRowsTests {
     /// Places inserted by hand (the trigger in force) and the same places' rows from
-    /// ``CandidateRows``, written into the emptied table: equal, row for row, in key order.
+    /// ``CandidateRows``, written into the emptied table: equal, row for row, inserted in key order.
     @Test func theRowsAreTheTriggers() throws {
         let test = try ImportTestStore()
         // North to south, two in one cell, one on the antimeridian and one at the pole.
@@ -38,13 +38,23 @@ import Testing
         #expect(rows.count == positions.count)
         let query = "SELECT * FROM recommend_candidates"
         let written = try test.store.read { db in try GRDB.Row.fetchAll(db, sql: query) }
-        let collected = try test.store.write { db in
-            try db.execute(sql: "DELETE FROM recommend_candidates")
+        // The table's rows come out in key order whatever the order they went in: a log of the
+        // inserts tells that order.
+        let (collected, inserted) = try test.store.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM recommend_candidates;
+                    CREATE TEMP TABLE inserts (id INTEGER);
+                    CREATE TEMP TRIGGER log_inserts AFTER INSERT ON main.recommend_candidates
+                    BEGIN INSERT INTO inserts(id) VALUES (NEW.id); END;
+                    """)
             try rows.insert(db, path: "f", firstID: 1)
-            return try GRDB.Row.fetchAll(db, sql: query)
+            let inserted = try Int64.fetchAll(db, sql: "SELECT id FROM temp.inserts ORDER BY rowid")
+            try db.execute(sql: "DROP TRIGGER temp.log_inserts; DROP TABLE temp.inserts")
+            return (try GRDB.Row.fetchAll(db, sql: query), inserted)
         }
         #expect(collected == written)
-        #expect(collected.map { $0["id"] as Int64 } == [4, 2, 3, 1, 5])
+        #expect(inserted == [4, 2, 3, 1, 5])
     }
 
     /// A position out of range or not a number: the batch's rows are left to SQL.
