@@ -49,6 +49,7 @@ enum BenchmarkTasks {
         RecommendFilteredTask(),
         RecommendDayTask(),
         RecommendColdCLITask(),
+        ReadersDuringImportTask(),
     ]
 }
 

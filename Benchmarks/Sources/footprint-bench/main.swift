@@ -23,6 +23,16 @@ if arguments.first == "--search-worker" {
         exit(1)
     }
 }
+// One of the readers of `readers_during_import`, started by it.
+if arguments.first == "--reader-worker" {
+    do {
+        try ReaderWorker.run(Array(arguments.dropFirst()))
+        exit(0)
+    } catch {
+        standardError("footprint-bench: \(error)")
+        exit(1)
+    }
+}
 var only: Set<String>?
 if let flag = arguments.firstIndex(of: "--only"), flag + 1 < arguments.count {
     only = Set(arguments[flag + 1].split(separator: ",").map(String.init))
