@@ -122,6 +122,26 @@ import Testing
         #expect(try writable.search(query) == after)
     }
 
+    /// After another connection's commit, the snapshot is built again only once the data has
+    /// stayed the same for `stableSeconds`: a store that an import changes every second searches
+    /// without it rather than rebuild it every 64 searches.
+    @Test func aStaleSnapshotIsBuiltAgainOnlyOnceTheDataStaysTheSame() throws {
+        let temporary = try SearchPartnerTests.makeStore()
+        let reader = try FootprintStore.open(at: temporary.path, mode: .readOnly)
+        for (stableSeconds, rebuilds) in [(3600.0, false), (0, true)] {
+            let caches = SearchRankCaches(stableSeconds: stableSeconds)
+            try reader.read { db in
+                _ = try caches.snapshot(db)
+                #expect(try caches.snapshot(db) != nil, "the first build waits for nothing")
+            }
+            try temporary.store.write { db in try db.execute(sql: "UPDATE places SET likes = likes + 1 WHERE id = 1") }
+            for _ in 0..<(2 * SearchRankCaches.rebuildInterval) {
+                _ = try reader.read { try caches.snapshot($0) }
+            }
+            #expect(try reader.read { try caches.current($0) != nil } == rebuilds, "stable after \(stableSeconds) s")
+        }
+    }
+
     @Test func aWritableStoreHasNoSnapshot() throws {
         let temporary = try SearchPartnerTests.makeStore()
         let query = SearchQuery("카페", near: Self.seoul, limit: 20)
