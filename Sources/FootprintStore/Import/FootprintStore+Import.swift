@@ -194,16 +194,7 @@ extension FootprintStore {
             var adopted = false
             try db.inTransaction(.immediate) {
                 try PlaceMoves.fold(db)
-                if attached, let build {
-                    do {
-                        try db.inSavepoint {
-                            adopted = try build.adopt(db)
-                            return adopted ? .commit : .rollback
-                        }
-                    } catch {
-                        adopted = false
-                    }
-                }
+                adopted = attached && build?.adopt(db) == true
                 if !adopted { try SearchIndex.fold(db) }
                 return .commit
             }

@@ -166,24 +166,31 @@ final class SearchIndexBuild: @unchecked Sendable {
     /// Stops the thread, if running, and waits for it.
     func stop() {
         guard !isJoined else { return }
+        join(setting: \.cancelled)
+    }
+
+    /// Sets `flag` (``cancelled`` or ``noMoreRows``) for the thread and waits for it to end.
+    private func join(setting flag: ReferenceWritableKeyPath<SearchIndexBuild, Bool>) {
         condition.lock()
-        cancelled = true
+        self[keyPath: flag] = true
         condition.broadcast()
         condition.unlock()
         exited.wait()
         isJoined = true
     }
 
+    /// Whether the build was stopped, read under the lock (on the thread).
+    private var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
     /// Waits for the thread to index every row handed over and attaches its database to `db`
     /// (outside a transaction); false when there is nothing to adopt.
     func attach(_ db: Database) throws -> Bool {
         guard !isGivenUp, !isJoined else { return false }
-        condition.lock()
-        noMoreRows = true
-        condition.broadcast()
-        condition.unlock()
-        exited.wait()
-        isJoined = true
+        join(setting: \.noMoreRows)
         guard failure == nil, let image, let connection = db.sqliteConnection else { return false }
         try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schema)")
         // An image of our own is freed with the schema (FREEONCLOSE): it is no longer ours.
@@ -207,9 +214,24 @@ final class SearchIndexBuild: @unchecked Sendable {
     }
 
     /// Makes the store's search tables those of the attached image, inside the import's last
-    /// transaction, and settles what a rebuild settles besides; false, with nothing changed, when
-    /// the store is not the one the build indexed.
-    func adopt(_ db: Database) throws -> Bool {
+    /// transaction (in a savepoint of its own), and settles what a rebuild settles besides; false,
+    /// with nothing changed, when the store is not the one the build indexed or anything fails:
+    /// the build is only a faster way to the index the fold's rebuild makes.
+    func adopt(_ db: Database) -> Bool {
+        var isTaken = false
+        do {
+            try db.inSavepoint {
+                isTaken = try takeTables(db)
+                return isTaken ? .commit : .rollback
+            }
+        } catch {
+            return false
+        }
+        return isTaken
+    }
+
+    /// ``adopt(_:)``'s work, in its savepoint.
+    private func takeTables(_ db: Database) throws -> Bool {
         guard try Int64.fetchOne(db, sql: "PRAGMA main.data_version") == dataVersion else { return false }
         let counts = try SQLRow.fetchOne(
             db,
@@ -231,11 +253,7 @@ final class SearchIndexBuild: @unchecked Sendable {
                         INSERT INTO main.\(shadow) SELECT * FROM \(Self.schema).\(shadow);
                         """)
             }
-            for setting in table.settings {
-                try db.execute(
-                    sql: "INSERT INTO main.\(table.name)(\(table.name), rank) VALUES (?, ?)",
-                    arguments: [setting.key, setting.value])
-            }
+            try Self.applySettings(of: table, db)
         }
         try db.execute(sql: "DELETE FROM place_changes")
         try SearchIndex.rebuildFieldLengthRows(db, copyingFrom: fieldLengths == nil ? nil : Self.schema)
@@ -267,9 +285,6 @@ final class SearchIndexBuild: @unchecked Sendable {
                 guard let connection = db.sqliteConnection else { return nil }
                 let isMemdb = Self.useMemoryDatabase(connection)
                 try index(db)
-                condition.lock()
-                let isCancelled = cancelled
-                condition.unlock()
                 if isCancelled { return nil }
                 var count: Int64 = 0
                 // A memdb database is read where it is; another is copied.
@@ -313,11 +328,7 @@ final class SearchIndexBuild: @unchecked Sendable {
         var statements: [RawStatement] = []
         for table in tableSpecs {
             try db.execute(sql: table.declaration)
-            for setting in table.settings {
-                try db.execute(
-                    sql: "INSERT INTO \(table.name)(\(table.name), rank) VALUES (?, ?)",
-                    arguments: [setting.key, setting.value])
-            }
+            try Self.applySettings(of: table, db)
             let parameters = (1...table.columns.count + 1).map { "?\($0)" }.joined(separator: ", ")
             statements.append(
                 try RawStatement(
@@ -347,11 +358,18 @@ final class SearchIndexBuild: @unchecked Sendable {
                 if let lengths { try Self.insertFieldLengths(of: row, lengths) }
             }
         }
-        condition.lock()
-        let isCancelled = cancelled
-        condition.unlock()
         // A build given up is thrown away without writing out FTS5's pending terms.
         try db.execute(sql: isCancelled ? "ROLLBACK" : "COMMIT")
+    }
+
+    /// Applies the store's `_config` settings of `table` to the table of that name in `db`'s main
+    /// database, each by its FTS5 command.
+    private static func applySettings(of table: Table, _ db: Database) throws {
+        for setting in table.settings {
+            try db.execute(
+                sql: "INSERT INTO main.\(table.name)(\(table.name), rank) VALUES (?, ?)",
+                arguments: [setting.key, setting.value])
+        }
     }
 
     /// Binds the rowid and the columns of ``tables``[`table`].
